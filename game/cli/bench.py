@@ -1,0 +1,33 @@
+"""`rulefront bench [GROUP ...] [--json]`: print the medians each capability names."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from game.bench import GROUPS, run_groups
+from game.errors import UserError
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("bench", help="measure speed (medians of several runs)")
+    p.add_argument("groups", nargs="*", metavar="GROUP", help=f"groups: {', '.join(GROUPS)} (default: all)")
+    p.add_argument("--json", action="store_true", help="print one flat JSON object: figure -> median")
+    p.add_argument("--repeat", type=int, default=5, help="runs per figure (default 5)")
+    p.add_argument("--keke", action="store_true", help="also run the Keke level set (slow)")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    names = args.groups or list(GROUPS)
+    unknown = [n for n in names if n not in GROUPS]
+    if unknown:
+        raise UserError(f"unknown bench group {unknown[0]!r}; known groups: {', '.join(GROUPS)}.")
+    figures = run_groups(names, {"repeat": args.repeat, "keke": args.keke})
+    if args.json:
+        print(json.dumps(figures, sort_keys=True))
+    else:
+        width = max((len(k) for k in figures), default=0)
+        for key, value in figures.items():
+            print(f"{key:<{width}}  {value:.6g}")
+    return 0
