@@ -1,0 +1,218 @@
+"""Designer data from data/*.yaml, loaded into dataclasses and checked with readable errors."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from game import DATA
+from game.errors import UserError
+
+Color = tuple[int, int, int]
+SIDES = ("red", "blue")
+
+
+def load_yaml(path: Path) -> Any:
+    """Parse a YAML file, turning every failure into one sentence that names the file."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise UserError(f"{path}: no such file.") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UserError(f"{path}: cannot be read ({exc}).") from None
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        where = getattr(exc, "problem_mark", None)
+        line = f" at line {where.line + 1}" if where else ""
+        raise UserError(f"{path}: is not valid YAML{line}; fix the syntax there.") from None
+
+
+def need(mapping: Any, key: str, kind: type | tuple[type, ...], where: str) -> Any:
+    """mapping[key], checked for presence and type, or a UserError naming `where` and `key`."""
+    if not isinstance(mapping, dict):
+        raise UserError(f"{where}: expected a mapping of keys, found {type(mapping).__name__}.")
+    if key not in mapping:
+        raise UserError(f"{where}: has no '{key}'; add it.")
+    value = mapping[key]
+    if not isinstance(value, kind) or isinstance(value, bool) and kind is int:
+        names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+        raise UserError(f"{where}: '{key}' must be {names}, not {value!r}.")
+    return value
+
+
+def parse_color(text: Any, where: str) -> Color:
+    if isinstance(text, str) and len(text) == 7 and text.startswith("#"):
+        try:
+            return (int(text[1:3], 16), int(text[3:5], 16), int(text[5:7], 16))
+        except ValueError:
+            pass
+    raise UserError(f"{where}: colour {text!r} must be written '#rrggbb'.")
+
+
+def hex_color(rgb: Color) -> str:
+    return "#%02x%02x%02x" % rgb
+
+
+# -- units ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class UnitStats:
+    name: str
+    hp: int
+    damage: int
+    range: int
+    moves: int
+    glyph: str
+
+
+def _unit(name: str, raw: Any, where: str, mobile: bool = True) -> UnitStats:
+    return UnitStats(
+        name=name,
+        hp=need(raw, "hp", int, where),
+        damage=need(raw, "damage", int, where),
+        range=need(raw, "range", int, where),
+        moves=need(raw, "moves", int, where) if mobile else 0,
+        glyph=need(raw, "glyph", str, where),
+    )
+
+
+@dataclass(frozen=True)
+class Units:
+    heroes: dict[str, UnitStats]
+    minion: UnitStats
+    buildings: dict[str, UnitStats]
+
+
+def parse_units(raw: Any, source: str) -> Units:
+    heroes_raw = need(raw, "heroes", dict, source)
+    heroes = {
+        name: _unit(name, stats, f"{source}: hero '{name}'") for name, stats in heroes_raw.items()
+    }
+    minion = _unit("minion", need(raw, "minion", dict, source), f"{source}: minion")
+    buildings_raw = need(raw, "buildings", dict, source)
+    buildings = {
+        name: _unit(name, need(buildings_raw, name, dict, f"{source}: buildings"),
+                    f"{source}: building '{name}'", mobile=False)
+        for name in ("hq", "tower")
+    }
+    return Units(heroes, minion, buildings)
+
+
+@cache
+def units() -> Units:
+    path = DATA / "units.yaml"
+    return parse_units(load_yaml(path), str(path))
+
+
+def data_units_with(overrides: Any) -> Units:
+    """data/units.yaml with a sidecar's `units:` overrides merged in, field by field."""
+    if not overrides:
+        return units()
+    if not isinstance(overrides, dict):
+        raise UserError("sidecar 'units' must be a mapping shaped like data/units.yaml.")
+    path = DATA / "units.yaml"
+    raw = load_yaml(path)
+    for group, value in overrides.items():
+        if group not in raw:
+            raise UserError(f"sidecar 'units': unknown group '{group}'; known: heroes, minion, "
+                            "buildings.")
+        if group == "minion":
+            raw[group] = {**raw[group], **value}
+        else:
+            for name, stats in value.items():
+                raw[group][name] = {**raw[group].get(name, {}), **stats}
+    return parse_units(raw, "sidecar 'units'")
+
+
+# -- words ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class WordInfo:
+    text: str
+    part: str  # noun, operator, property
+    kind: str  # the kind a noun names ('' for operators and properties)
+    color: Color
+
+
+@cache
+def words() -> dict[str, WordInfo]:
+    path = DATA / "words.yaml"
+    raw = load_yaml(path)
+    result: dict[str, WordInfo] = {}
+    for i, entry in enumerate(need(raw, "words", list, str(path))):
+        where = f"{path}: word #{i + 1}"
+        text = need(entry, "text", str, where)
+        part = need(entry, "part", str, where)
+        if part not in ("noun", "operator", "property"):
+            raise UserError(f"{where}: part '{part}' must be noun, operator or property.")
+        kind = need(entry, "kind", str, where) if part == "noun" else ""
+        result[text] = WordInfo(text, part, kind, parse_color(entry.get("color"), where))
+    return result
+
+
+# -- palette -------------------------------------------------------------------------------
+
+PREFABS = ("floor", "thing", "hq", "tower", "hero", "spawn", "word")
+
+
+@dataclass(frozen=True)
+class PaletteEntry:
+    name: str
+    color: Color
+    prefab: str
+    kind: str = ""
+    team: str = ""
+    hero_class: str = ""
+    word: str = ""
+    extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+
+
+@cache
+def palette() -> dict[Color, PaletteEntry]:
+    """Colour -> prefab for every tile, unit, building and word a map may hold."""
+    path = DATA / "palette.yaml"
+    raw = load_yaml(path)
+    result: dict[Color, PaletteEntry] = {}
+    for i, entry in enumerate(need(raw, "entries", list, str(path))):
+        where = f"{path}: entry #{i + 1}"
+        name = need(entry, "name", str, where)
+        where = f"{path}: entry '{name}'"
+        prefab = need(entry, "prefab", str, where)
+        if prefab not in PREFABS:
+            raise UserError(f"{where}: prefab '{prefab}' must be one of {', '.join(PREFABS)}.")
+        team = entry.get("team", "")
+        if prefab in ("hq", "tower", "hero", "spawn") and team not in SIDES:
+            raise UserError(f"{where}: needs 'team: red' or 'team: blue'.")
+        hero_class = entry.get("class", "")
+        if hero_class and hero_class not in units().heroes:
+            raise UserError(f"{where}: class '{hero_class}' is not in data/units.yaml.")
+        kind = need(entry, "kind", str, where) if prefab == "thing" else prefab
+        known = {"name", "color", "prefab", "kind", "team", "class"}
+        extra = {k: v for k, v in entry.items() if k not in known}
+        _add(result, PaletteEntry(name, parse_color(entry.get("color"), where), prefab,
+                                  kind, team, hero_class, extra=extra), path)
+    for info in words().values():
+        _add(result, PaletteEntry(f"word {info.text}", info.color, "word", "text", word=info.text),
+             DATA / "words.yaml")
+    return result
+
+
+def _add(result: dict[Color, PaletteEntry], entry: PaletteEntry, path: Path) -> None:
+    other = result.get(entry.color)
+    if other is not None:
+        raise UserError(f"{path}: '{entry.name}' reuses colour {hex_color(entry.color)} of "
+                        f"'{other.name}'; give it a colour of its own.")
+    result[entry.color] = entry
+
+
+def nearest_entry(color: Color) -> PaletteEntry:
+    """The palette entry whose colour is closest to `color` (for error messages)."""
+    return min(palette().values(),
+               key=lambda e: sum((a - b) ** 2 for a, b in zip(e.color, color, strict=True)))

@@ -1,0 +1,156 @@
+"""The Engine: commands in, events out, with exact undo and redo.
+
+One action flows as: submit(cmd) -> legal? (else Impossible(reason), world untouched) ->
+world.mark() -> the ruleset's systems -> state-based checks -> history entry. Undo rolls the
+world back to the entry's mark; redo applies the same command again.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from game.commands import Command
+from game.events import Event
+from game.maps import GameMap, load_map
+from game.rulesets import Ruleset, make_ruleset
+from game.world import World
+
+
+@dataclass(frozen=True)
+class Impossible:
+    """A refused command and the reason, in a sentence a player can read."""
+
+    reason: str
+    ok: bool = False
+
+
+@dataclass(frozen=True)
+class Done:
+    """An applied command and the events it caused."""
+
+    events: list[Event]
+    ok: bool = True
+
+
+Result = Impossible | Done
+
+
+@dataclass
+class Entry:
+    command: Command
+    mark: int
+    events: list[Event] = field(default_factory=list)
+
+
+class Engine:
+    """Runs one game of any ruleset on one World."""
+
+    def __init__(self, world: World, ruleset: Ruleset, game_map: GameMap | None = None) -> None:
+        self.world = world
+        self.ruleset = ruleset
+        self.map = game_map
+        self.history: list[Entry] = []
+        self.redo_stack: list[Command] = []
+        self.queue: deque[Command] = deque()
+
+    @classmethod
+    def from_map(cls, path: str | Path, seed: int = 0, ruleset: str | None = None) -> Engine:
+        """Load a map and set up its ruleset (the sidecar's, or `ruleset` when given)."""
+        return cls.from_game_map(load_map(path), seed, ruleset)
+
+    @classmethod
+    def from_game_map(cls, game_map: GameMap, seed: int = 0, ruleset: str | None = None) -> Engine:
+        overrides = {k: v for k, v in game_map.sidecar.items()
+                     if k not in ("name", "ruleset", "description")}
+        rules = make_ruleset(ruleset or game_map.ruleset, overrides)
+        world = World(seed)
+        rules.setup(world, game_map)
+        world.forget_history()
+        return cls(world, rules, game_map)
+
+    # -- questions -----------------------------------------------------------------------
+
+    @property
+    def side(self) -> str:
+        """The side to play."""
+        return self.ruleset.side_to_play(self.world)
+
+    @property
+    def outcome(self) -> tuple[str, str] | None:
+        """(winner or 'draw', reason) once the game is over."""
+        return self.ruleset.outcome(self.world)
+
+    @property
+    def over(self) -> bool:
+        return self.outcome is not None
+
+    def legal_actions(self) -> list[Command]:
+        if self.over:
+            return []
+        return self.ruleset.legal_actions(self)
+
+    def why_illegal(self, command: Command) -> str | None:
+        if self.over:
+            return "The game is over."
+        return self.ruleset.why_illegal(self, command)
+
+    def events(self) -> Iterator[Event]:
+        """The event log: everything that happened, oldest first (undone entries excluded)."""
+        for entry in self.history:
+            yield from entry.events
+
+    # -- acting --------------------------------------------------------------------------
+
+    def submit(self, command: Command) -> Result:
+        """Apply `command` if it is legal now; otherwise say why and change nothing."""
+        reason = self.why_illegal(command)
+        if reason is not None:
+            return Impossible(reason)
+        self.redo_stack.clear()
+        return Done(self.apply(command))
+
+    def apply(self, command: Command) -> list[Event]:
+        """Apply a command known to be legal (searches call this directly, then undo)."""
+        mark = self.world.mark()
+        events = self.ruleset.perform(self, command)
+        self.history.append(Entry(command, mark, events))
+        return events
+
+    def undo(self) -> Command | None:
+        """Undo the last command exactly; returns it, or None when there is nothing to undo."""
+        command = self.retract()
+        if command is not None:
+            self.redo_stack.append(command)
+        return command
+
+    def retract(self) -> Command | None:
+        """Undo the last command without offering it for redo (what searches use)."""
+        if not self.history:
+            return None
+        entry = self.history.pop()
+        self.world.rollback(entry.mark)
+        return entry.command
+
+    def redo(self) -> list[Event] | None:
+        """Apply the last undone command again."""
+        if not self.redo_stack:
+            return None
+        return self.apply(self.redo_stack.pop())
+
+    def enqueue(self, command: Command) -> None:
+        """Queue a command to be submitted by `update` (first in, first out)."""
+        self.queue.append(command)
+
+    def update(self) -> list[Result]:
+        """Submit every queued command in order; a refused one does not stop the rest."""
+        results = []
+        while self.queue:
+            results.append(self.submit(self.queue.popleft()))
+        return results
+
+    def commands(self) -> list[Command]:
+        """The commands applied so far, in order (what a replay records)."""
+        return [entry.command for entry in self.history]

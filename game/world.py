@@ -1,0 +1,309 @@
+"""The World: the one door to esper, with a journal that makes every change undoable.
+
+esper (>= 3.9) keeps worlds as module-level contexts; each World owns one context and switches
+to it on entry. Components are changed in place (`update`), because esper rebuilds its query
+cache whenever a component is added or removed. Every write records what it replaced, so
+`rollback(mark)` restores components, the cell index, resources and the RNG exactly.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from dataclasses import fields, is_dataclass
+from typing import Any, TypeVar
+
+import esper
+
+from components.spatial import Position
+
+C = TypeVar("C")
+Cell = tuple[int, int]
+
+_names = itertools.count(1)
+
+# Journal opcodes: each entry is (opcode, ...) and rollback undoes entries in reverse.
+_SET, _MOVE, _ADD, _REMOVE, _SPAWN, _RESOURCE, _RNG = range(7)
+
+_MASK64 = (1 << 64) - 1
+
+
+class WorldRandom:
+    """A small splitmix64 generator whose whole state is one int, so journaling it is cheap."""
+
+    __slots__ = ("_world", "state")
+
+    def __init__(self, world: World, seed: int) -> None:
+        self._world = world
+        self.state = seed & _MASK64
+
+    def _next(self) -> int:
+        self._world._journal.append((_RNG, self.state))
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK64
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform int in [0, n)."""
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        return self._next() % n
+
+    def random(self) -> float:
+        return (self._next() >> 11) / float(1 << 53)
+
+
+class World:
+    """Entities, components, a cell index, resources and an RNG, all undoable."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.name = f"rulefront-{next(_names)}"
+        self._enter()
+        self._journal: list[tuple[Any, ...]] = []
+        self._cells: dict[Cell, list[int]] = {}
+        self._resources: dict[str, Any] = {}
+        self._queries: dict[tuple[type, ...], list[Any]] = {}
+        self._alive: set[int] = set()
+        self.rng = WorldRandom(self, seed)
+
+    # -- esper context -----------------------------------------------------------------
+
+    def _enter(self) -> None:
+        if esper.current_world != self.name:
+            esper.switch_world(self.name)
+
+    def close(self) -> None:
+        """Free the esper context; the World must not be used afterwards."""
+        if self.name in esper.list_worlds():
+            if esper.current_world == self.name:
+                esper.switch_world("default")
+            esper.delete_world(self.name)
+
+    def __del__(self) -> None:  # pragma: no cover - best effort at interpreter shutdown
+        try:
+            self.close()
+        except Exception:
+            pass
+
+    # -- reading -----------------------------------------------------------------------
+
+    def get(self, entity: int, component: type[C]) -> C:
+        self._enter()
+        return esper.component_for_entity(entity, component)
+
+    def try_get(self, entity: int, component: type[C]) -> C | None:
+        self._enter()
+        return esper.try_component(entity, component)
+
+    def has(self, entity: int, component: type) -> bool:
+        self._enter()
+        return entity in self._alive and esper.has_component(entity, component)
+
+    def alive(self, entity: int) -> bool:
+        return entity in self._alive
+
+    def entities(self) -> list[int]:
+        return sorted(self._alive)
+
+    def components(self, entity: int) -> tuple[Any, ...]:
+        self._enter()
+        return esper.components_for_entity(entity)
+
+    def query(self, *types: type) -> list[Any]:
+        """[(entity, component)] for one type or [(entity, (c1, c2, ...))] for several,
+        ordered by entity id. The list is shared: do not mutate it."""
+        cached = self._queries.get(types)
+        if cached is None:
+            self._enter()
+            if len(types) == 1:
+                cached = sorted(esper.get_component(types[0]), key=_first)
+            else:
+                cached = sorted(esper.get_components(*types), key=_first)
+            self._queries[types] = cached
+        return cached
+
+    def at(self, x: int, y: int) -> list[int]:
+        """Entity ids in a cell, in id order. The list is shared: do not mutate it."""
+        return self._cells.get((x, y), _EMPTY)
+
+    def resource(self, key: str, default: Any = None) -> Any:
+        return self._resources.get(key, default)
+
+    # -- writing (journaled) -----------------------------------------------------------
+
+    def spawn(self, *components: Any) -> int:
+        self._enter()
+        entity = esper.create_entity(*components)
+        self._alive.add(entity)
+        self._journal.append((_SPAWN, entity))
+        self._queries.clear()
+        for comp in components:
+            if type(comp) is Position:
+                self._index_add(entity, comp.x, comp.y)
+        return entity
+
+    def update(self, entity: int, component: type, **values: Any) -> None:
+        """Change fields of a component in place, journaling the old values."""
+        comp = self.get(entity, component)
+        if component is Position:
+            old = (comp.x, comp.y)
+            for key, value in values.items():
+                setattr(comp, key, value)
+            new = (comp.x, comp.y)  # type: ignore[attr-defined]
+            if new != old:
+                self._journal.append((_MOVE, entity, comp, old))
+                self._index_remove(entity, *old)
+                self._index_add(entity, *new)
+            return
+        journal = self._journal
+        for key, value in values.items():
+            journal.append((_SET, comp, key, getattr(comp, key)))
+            setattr(comp, key, value)
+
+    def add(self, entity: int, comp: Any) -> None:
+        """Give an entity a component it does not have yet."""
+        self._enter()
+        if esper.has_component(entity, type(comp)):
+            raise ValueError(f"entity {entity} already has {type(comp).__name__}")
+        esper.add_component(entity, comp)
+        self._journal.append((_ADD, entity, type(comp)))
+        self._queries.clear()
+        if type(comp) is Position:
+            self._index_add(entity, comp.x, comp.y)
+
+    def remove(self, entity: int, component: type) -> None:
+        self._enter()
+        comp = esper.remove_component(entity, component)
+        self._journal.append((_REMOVE, entity, comp))
+        self._queries.clear()
+        if component is Position:
+            self._index_remove(entity, comp.x, comp.y)
+
+    def destroy(self, entity: int) -> None:
+        """Take an entity out of play. Its id stays reserved so that undo can bring it back."""
+        for comp in self.components(entity):
+            self.remove(entity, type(comp))
+        self._alive.discard(entity)
+        self._journal.append((_REMOVE, entity, None))
+
+    def set_resource(self, key: str, value: Any) -> None:
+        """Store a world-wide value (rules in force, caches of derived data), journaled."""
+        self._journal.append((_RESOURCE, key, self._resources.get(key, _MISSING)))
+        self._resources[key] = value
+
+    # -- undo --------------------------------------------------------------------------
+
+    def mark(self) -> int:
+        """A point in the journal to roll back to."""
+        return len(self._journal)
+
+    def rollback(self, mark: int) -> None:
+        """Undo every write made since `mark`, newest first."""
+        journal = self._journal
+        if mark > len(journal):
+            raise ValueError("cannot roll back to a mark in the future")
+        self._enter()
+        structural = False
+        while len(journal) > mark:
+            entry = journal.pop()
+            op = entry[0]
+            if op == _SET:
+                setattr(entry[1], entry[2], entry[3])
+            elif op == _MOVE:
+                _, entity, comp, (x, y) = entry
+                self._index_remove(entity, comp.x, comp.y)
+                comp.x, comp.y = x, y
+                self._index_add(entity, x, y)
+            elif op == _RNG:
+                self.rng.state = entry[1]
+            elif op == _RESOURCE:
+                if entry[2] is _MISSING:
+                    del self._resources[entry[1]]
+                else:
+                    self._resources[entry[1]] = entry[2]
+            else:
+                structural = True
+                self._rollback_structure(entry)
+        if structural:
+            self._queries.clear()
+
+    def _rollback_structure(self, entry: tuple[Any, ...]) -> None:
+        op, entity = entry[0], entry[1]
+        if op == _ADD:
+            comp = esper.remove_component(entity, entry[2])
+            if type(comp) is Position:
+                self._index_remove(entity, comp.x, comp.y)
+        elif op == _REMOVE:
+            comp = entry[2]
+            if comp is None:  # the end of a destroy: the entity is back in play
+                self._alive.add(entity)
+                return
+            esper.add_component(entity, comp)
+            if type(comp) is Position:
+                self._index_add(entity, comp.x, comp.y)
+        elif op == _SPAWN:
+            for comp in esper.components_for_entity(entity):
+                if type(comp) is Position:
+                    self._index_remove(entity, comp.x, comp.y)
+            esper.delete_entity(entity, immediate=True)
+            self._alive.discard(entity)
+            # Hand the id out again, so that a redo spawns the very same entity.
+            esper._entity_count = itertools.count(start=entity)  # noqa: SLF001
+
+    def forget_history(self) -> None:
+        """Drop the journal (after loading a map): nothing before this point can be undone."""
+        self._journal.clear()
+
+    # -- comparing -----------------------------------------------------------------------
+
+    def snapshot(self) -> dict[str, Any]:
+        """A plain, comparable picture of the whole world: components, cells, resources, RNG."""
+        self._enter()
+        entities = {}
+        for entity in sorted(self._alive):
+            entities[entity] = {
+                type(comp).__name__: _values(comp) for comp in esper.components_for_entity(entity)
+            }
+        cells = {cell: list(ids) for cell, ids in sorted(self._cells.items()) if ids}
+        return {
+            "entities": entities,
+            "cells": cells,
+            "resources": dict(sorted(self._resources.items())),
+            "rng": self.rng.state,
+        }
+
+    # -- cell index ----------------------------------------------------------------------
+
+    def _index_add(self, entity: int, x: int, y: int) -> None:
+        ids = self._cells.get((x, y))
+        if ids is None:
+            self._cells[(x, y)] = [entity]
+        else:
+            ids.append(entity)
+            if len(ids) > 1 and ids[-2] > entity:
+                ids.sort()
+
+    def _index_remove(self, entity: int, x: int, y: int) -> None:
+        ids = self._cells[(x, y)]
+        ids.remove(entity)
+        if not ids:
+            del self._cells[(x, y)]
+
+    def iter_cells(self) -> Iterator[tuple[Cell, list[int]]]:
+        return iter(sorted(self._cells.items()))
+
+
+_EMPTY: list[int] = []
+_MISSING = object()
+
+
+def _first(pair: tuple[int, Any]) -> int:
+    return pair[0]
+
+
+def _values(comp: Any) -> Any:
+    if is_dataclass(comp):
+        return tuple(getattr(comp, f.name) for f in fields(comp))
+    return repr(comp)

@@ -1,0 +1,1 @@
+"""Systems: plain functions `(world, ...) -> list[Event]`, one concern per module."""

@@ -1,0 +1,83 @@
+"""Attacks, damage and death."""
+
+from __future__ import annotations
+
+from components import Actions, Attack, Health, Kind, Position, SpawnPoint, Spawner, Team
+from game.events import Attacked, Damaged, Died, Event
+from game.world import World
+from systems.board import Cell, Occupancy, in_sight, manhattan
+
+
+def targets(world: World, occ: Occupancy, unit: int) -> list[int]:
+    """Enemies (units and buildings) that `unit` can hit from where it stands, by id."""
+    pos = world.get(unit, Position)
+    side = world.get(unit, Team).side
+    reach = world.get(unit, Attack).range
+    here = (pos.x, pos.y)
+    found = []
+    for entity, (tpos, team, health) in world.query(Position, Team, Health):
+        if team.side == side or health.hp <= 0:
+            continue
+        there = (tpos.x, tpos.y)
+        if manhattan(here, there) <= reach and in_sight(occ, side, here, there):
+            found.append(entity)
+    return found
+
+
+def hit(world: World, attacker: int, target: int) -> list[Event]:
+    """`attacker` deals its damage to `target` (no checks: the caller decided it may)."""
+    damage = world.get(attacker, Attack).damage
+    health = world.get(target, Health)
+    hp = health.hp - damage
+    world.update(target, Health, hp=hp)
+    return [Attacked(attacker, target), Damaged(target, damage, hp)]
+
+
+def attack(world: World, unit: int, target: int) -> list[Event]:
+    """A hero's attack: spends its action for the turn."""
+    actions = world.get(unit, Actions)
+    world.update(unit, Actions, ap=actions.ap - 1)
+    return hit(world, unit, target)
+
+
+def nearest_target(world: World, occ: Occupancy | None, shooter: int, units_only: bool) -> int | None:
+    """The enemy in range nearest to `shooter`; ties go to the lowest hp, then lowest id.
+
+    With `occ` the target must also be in sight; buildings shoot over everything.
+    """
+    pos = world.get(shooter, Position)
+    side = world.get(shooter, Team).side
+    reach = world.get(shooter, Attack).range
+    here = (pos.x, pos.y)
+    best: tuple[int, int, int] | None = None
+    for entity, (tpos, team, health, kind) in world.query(Position, Team, Health, Kind):
+        if team.side == side or health.hp <= 0:
+            continue
+        if units_only and kind.name not in ("hero", "minion"):
+            continue
+        there: Cell = (tpos.x, tpos.y)
+        dist = manhattan(here, there)
+        if dist > reach or (occ is not None and not in_sight(occ, side, here, there)):
+            continue
+        key = (dist, health.hp, entity)
+        if best is None or key < best:
+            best = key
+    return None if best is None else best[2]
+
+
+def deaths(world: World) -> list[Event]:
+    """Take every unit and building at 0 hp out of play; minions start their respawn clock."""
+    events: list[Event] = []
+    for entity, health in list(world.query(Health)):
+        if health.hp > 0:
+            continue
+        kind = world.get(entity, Kind).name
+        side = world.get(entity, Team).side
+        home = world.try_get(entity, SpawnPoint)
+        if home is not None and world.alive(home.spawner):
+            spawner = world.get(home.spawner, Spawner)
+            world.update(home.spawner, Spawner,
+                         respawns=(*spawner.respawns, spawner.respawn_after))
+        world.destroy(entity)
+        events.append(Died(entity, kind, side))
+    return events

@@ -1,0 +1,55 @@
+"""Minions: attack an enemy in range, or march toward the enemy headquarters."""
+
+from __future__ import annotations
+
+from components import Kind, Moves, Position, Team
+from game.events import Event
+from game.world import World
+from systems.board import DIRS, Occupancy, distance_field
+from systems.combat import hit, nearest_target
+from systems.movement import move_unit
+
+
+def march(world: World, occ: Occupancy, side: str) -> list[Event]:
+    """Each of `side`'s minions, by id, attacks (nearest, weakest, lowest id) or walks.
+
+    Walking follows a breadth-first distance field to the enemy headquarters, so minions go
+    round walls instead of getting stuck on them; a step is taken only to a free cell that is
+    strictly nearer, trying north, east, south, west in that order.
+    """
+    events: list[Event] = []
+    goals = [(p.x, p.y) for _e, (p, k, t) in world.query(Position, Kind, Team)
+             if k.name == "hq" and t.side != side]
+    field = None
+    for entity, (kind, team) in list(world.query(Kind, Team)):
+        if kind.name != "minion" or team.side != side or not world.alive(entity):
+            continue
+        target = nearest_target(world, occ, entity, units_only=False)
+        if target is not None:
+            events += hit(world, entity, target)
+            continue
+        if not goals:
+            continue
+        if field is None:
+            field = distance_field(occ, goals)
+        pos = world.get(entity, Position)
+        here = (pos.x, pos.y)
+        steps = world.get(entity, Moves).mp
+        for _ in range(steps):
+            best = field.get(here)
+            if best is None:
+                break
+            nxt = None
+            for dx, dy in DIRS:
+                cell = (here[0] + dx, here[1] + dy)
+                d = field.get(cell)
+                if d is not None and d < best and cell not in occ.units and cell not in occ.solid:
+                    best, nxt = d, cell
+            if nxt is None:
+                break
+            del occ.units[here]
+            occ.units[nxt] = side
+            here = nxt
+        if here != (pos.x, pos.y):
+            events += move_unit(world, entity, here[0], here[1], 0)
+    return events

@@ -1,0 +1,52 @@
+"""How a skirmish ends: a headquarters falls, a side loses every hero, or time runs out."""
+
+from __future__ import annotations
+
+from components import Health, Kind, Team, Turn
+from game.events import Event, Won
+from game.world import World
+
+SCORED = ("hq", "tower", "hero")
+
+
+def standing(world: World, sides: tuple[str, ...]) -> dict[str, dict[str, int]]:
+    """Per side: how many HQs and heroes still stand, and the HP left on HQ, tower and heroes."""
+    tally = {side: {"hq": 0, "hero": 0, "hp": 0} for side in sides}
+    for _entity, (kind, team, health) in world.query(Kind, Team, Health):
+        if health.hp <= 0 or team.side not in tally:
+            continue
+        row = tally[team.side]
+        if kind.name in ("hq", "hero"):
+            row[kind.name] += 1
+        if kind.name in SCORED:
+            row["hp"] += health.hp
+    return tally
+
+
+def decide(world: World, turn_entity: int, sides: tuple[str, ...], turn_limit: int) -> list[Event]:
+    """Set the winner on the Turn component when the match is over."""
+    turn = world.get(turn_entity, Turn)
+    if turn.over:
+        return []
+    tally = standing(world, sides)
+    lost = {}
+    for side in sides:
+        if tally[side]["hq"] == 0:
+            lost[side] = f"the {side} headquarters was destroyed"
+        elif tally[side]["hero"] == 0:
+            lost[side] = f"every {side} hero fell"
+    red, blue = sides
+    if len(lost) == 2:
+        winner, reason = "draw", f"{lost[red]} and {lost[blue]}"
+    elif lost:
+        loser = next(iter(lost))
+        winner, reason = (blue if loser == red else red), lost[loser]
+    elif turn.round > turn_limit:
+        hp = {side: tally[side]["hp"] for side in sides}
+        detail = f"turn limit: {red} {hp[red]} HP, {blue} {hp[blue]} HP"
+        winner = "draw" if hp[red] == hp[blue] else max(sides, key=lambda s: hp[s])
+        reason = detail
+    else:
+        return []
+    world.update(turn_entity, Turn, over=True, winner=winner, reason=reason)
+    return [Won(winner, reason)]
