@@ -9,7 +9,7 @@ from components.combat import Actions, Attack, Health, Moves, Team, UnitClass
 from components.identity import Kind, Word
 from components.match import Turn
 from components.spatial import Facing, Height, Position
-from components.spawning import SpawnPoint, Spawner
+from components.spawning import Spawner, SpawnPoint
 
 __all__ = [
     "Actions",

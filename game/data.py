@@ -55,7 +55,7 @@ def parse_color(text: Any, where: str) -> Color:
 
 
 def hex_color(rgb: Color) -> str:
-    return "#%02x%02x%02x" % rgb
+    return "#{:02x}{:02x}{:02x}".format(*rgb)
 
 
 # -- units ---------------------------------------------------------------------------------

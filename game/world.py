@@ -8,6 +8,7 @@ cache whenever a component is added or removed. Every write records what it repl
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 from collections.abc import Iterator
 from dataclasses import fields, is_dataclass
@@ -82,10 +83,8 @@ class World:
             esper.delete_world(self.name)
 
     def __del__(self) -> None:  # pragma: no cover - best effort at interpreter shutdown
-        try:
+        with contextlib.suppress(Exception):
             self.close()
-        except Exception:
-            pass
 
     # -- reading -----------------------------------------------------------------------
 

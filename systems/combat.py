@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from components import Actions, Attack, Health, Kind, Position, SpawnPoint, Spawner, Team
+from components import Actions, Attack, Health, Kind, Position, Spawner, SpawnPoint, Team
 from game.events import Attacked, Damaged, Died, Event
 from game.world import World
 from systems.board import Cell, Occupancy, in_sight, manhattan

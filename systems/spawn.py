@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from components import Actions, Attack, Health, Kind, Moves, Position, SpawnPoint, Spawner, Team
+from components import Actions, Attack, Health, Kind, Moves, Position, Spawner, SpawnPoint, Team
 from game.data import UnitStats
 from game.events import Event, Spawned
 from game.world import World
