@@ -1,0 +1,20 @@
+"""Flags and helpers several subcommands share."""
+
+from __future__ import annotations
+
+import argparse
+
+from game.maps import DEFAULT_MAP
+
+
+def add_map_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("map", nargs="?", default=str(DEFAULT_MAP),
+                        help="map PNG (default: maps/duel.png)")
+
+
+def add_seats(parser: argparse.ArgumentParser, default: str) -> None:
+    parser.add_argument("--red", default=default, metavar="SEAT",
+                        help=f"who plays red: human or an AI such as random (default {default})")
+    parser.add_argument("--blue", default=default, metavar="SEAT",
+                        help=f"who plays blue (default {default})")
+    parser.add_argument("--seed", type=int, default=0, help="seed for every random choice")

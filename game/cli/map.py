@@ -1,0 +1,61 @@
+"""`rulefront map check|legend`: validate a map and print it, or print the palette."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections import Counter
+
+from game.ascii import LEGEND, board, roster
+from game.data import hex_color, palette
+from game.engine import Engine
+from game.maps import load_map
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("map", help="check a map or print the colour legend")
+    verbs = p.add_subparsers(dest="verb", metavar="VERB", required=True)
+    check = verbs.add_parser("check", help="load a map, print it as ASCII and what it holds")
+    check.add_argument("map", help="map PNG")
+    check.add_argument("--json", action="store_true", help="print the findings as JSON")
+    check.set_defaults(func=run_check)
+    legend = verbs.add_parser("legend", help="print the palette: colour -> tile, unit, word")
+    legend.add_argument("--json", action="store_true", help="print the palette as JSON")
+    legend.set_defaults(func=run_legend)
+
+
+def run_check(args: argparse.Namespace) -> int:
+    game_map = load_map(args.map)
+    engine = Engine.from_game_map(game_map)
+    counts = Counter(entry.name for _x, _y, entry in game_map.cells)
+    if args.json:
+        print(json.dumps({"map": args.map, "name": game_map.name, "ruleset": game_map.ruleset,
+                          "width": game_map.width, "height": game_map.height,
+                          "ok": True, "counts": dict(sorted(counts.items()))}))
+        return 0
+    print(f"{args.map}: '{game_map.name}', {game_map.width}x{game_map.height}, "
+          f"ruleset {game_map.ruleset}: ok")
+    print(board(engine.world))
+    print(LEGEND)
+    if game_map.ruleset == "skirmish":
+        print(roster(engine.world))
+    print("found: " + ", ".join(f"{n} x{c}" for n, c in sorted(counts.items())))
+    return 0
+
+
+def run_legend(args: argparse.Namespace) -> int:
+    entries = list(palette().values())
+    if args.json:
+        print(json.dumps([{"name": e.name, "color": hex_color(e.color), "prefab": e.prefab,
+                           "team": e.team, "class": e.hero_class, "word": e.word}
+                          for e in entries]))
+        return 0
+    print("colour   name               places")
+    print("#ffffff  floor              nothing (alpha 0 is floor too)")
+    for e in entries:
+        if e.prefab == "floor":
+            continue
+        what = {"thing": f"a {e.kind}", "word": f"the word {e.word}", "spawn": "minion spawn cell"}
+        print(f"{hex_color(e.color)}  {e.name:<18} {what.get(e.prefab, e.prefab)}"
+              + (f" ({e.team})" if e.team else ""))
+    return 0

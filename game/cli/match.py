@@ -1,0 +1,45 @@
+"""`rulefront match`: AIs play a headless match; --show draws the board each round."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from game.ascii import board, roster
+from game.cli.common import add_map_argument, add_seats
+from game.commands import Command, EndTurn
+from game.engine import Engine
+from game.match import run_match
+from game.replay import record_of, write_record
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("match", help="play a headless match between AIs")
+    add_map_argument(p)
+    add_seats(p, default="random")
+    p.add_argument("--show", action="store_true", help="draw the board after every round")
+    p.add_argument("--replay", metavar="FILE", help="write the match as a replay file")
+    p.add_argument("--json", action="store_true", help="print the result as one JSON object")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    specs = {"red": args.red, "blue": args.blue}
+
+    def show(engine: Engine, command: Command) -> None:
+        if isinstance(command, EndTurn) or engine.over:
+            print(f"-- {engine.ruleset.describe(engine.world)}")
+            print(board(engine.world))
+            print(roster(engine.world))
+
+    engine, result = run_match(args.map, specs, args.seed, show if args.show else None)
+    if args.replay:
+        write_record(args.replay, record_of(engine, args.seed, specs))
+    if args.json:
+        print(json.dumps(result.to_json()))
+    else:
+        print(f"{result.winner} wins after {result.rounds} rounds ({result.reason}); "
+              f"{len(result.commands)} commands, seed {args.seed}."
+              if result.winner != "draw" else
+              f"draw after {result.rounds} rounds ({result.reason}); seed {args.seed}.")
+    return 0

@@ -1,0 +1,158 @@
+"""Hotseat in the terminal: the board as text, the legal actions numbered, one prompt per action.
+
+Humans type a number, `u` undo, `r` redo, `e` end turn, `s` save, `q` quit. AI seats play on
+their own. The game is saved atomically after every command, so `--resume` picks it up exactly.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import TextIO
+
+from game.ascii import LEGEND, board, roster
+from game.commands import Command, EndTurn
+from game.engine import Engine
+from game.errors import UserError
+from game.match import Seat
+from game.replay import Record, record_of, write_record
+from systems.ai import Budget
+
+HELP = "type an action's number, u undo, r redo, e end turn, s save, q quit"
+
+
+def data_dir() -> Path:
+    """Where Rulefront keeps saves and scores: $XDG_DATA_HOME/rulefront or ~/.local/share."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "rulefront"
+
+
+def default_save_path() -> Path:
+    return data_dir() / "autosave.json"
+
+
+def describe(engine: Engine, command: Command) -> str:
+    """A command in words for the numbered list."""
+    from components import Kind, Position, UnitClass
+    from game.commands import Attack, Move
+
+    world = engine.world
+    if isinstance(command, Move):
+        name = world.get(command.unit, UnitClass).name
+        pos = world.get(command.unit, Position)
+        return f"move {name} #{command.unit} ({pos.x},{pos.y}) -> ({command.x},{command.y})"
+    if isinstance(command, Attack):
+        name = world.get(command.unit, UnitClass).name
+        target = world.get(command.target, Kind).name
+        tpos = world.get(command.target, Position)
+        return f"{name} #{command.unit} attacks {target} #{command.target} at ({tpos.x},{tpos.y})"
+    if isinstance(command, EndTurn):
+        return "end turn"
+    return str(command.to_json())
+
+
+class TextGame:
+    """One terminal session: reads lines from `stdin`, writes the view to `out`."""
+
+    def __init__(self, engine: Engine, seats: dict[str, Seat], seed: int, save_path: Path,
+                 read: Callable[[str], str], out: TextIO) -> None:
+        self.engine = engine
+        self.seats = seats
+        self.seed = seed
+        self.save_path = save_path
+        self.read = read
+        self.out = out
+
+    def say(self, text: str) -> None:
+        print(text, file=self.out)
+
+    def record(self) -> Record:
+        record = record_of(self.engine, self.seed, {s: seat.spec for s, seat in self.seats.items()})
+        record.rng_states = {s: _rng_state(seat) for s, seat in self.seats.items()}
+        return record
+
+    def save(self, path: Path | None = None) -> None:
+        write_record(path or self.save_path, self.record())
+
+    def show(self) -> None:
+        engine = self.engine
+        self.say("")
+        self.say(f"== {engine.ruleset.describe(engine.world)}")
+        self.say(board(engine.world))
+        self.say(LEGEND)
+        self.say(roster(engine.world))
+
+    def run(self) -> int:
+        engine = self.engine
+        while not engine.over:
+            seat = self.seats[engine.side]
+            if seat.ai is not None:
+                command = seat.ai.choose(engine, seat.rng, Budget())
+                self.say(f"{seat.side} ({seat.spec}): {describe(engine, command)}")
+                engine.submit(command)
+                self.save()
+                continue
+            if not self.human_turn():
+                self.save()
+                self.say(f"saved to {self.save_path}; continue with --resume {self.save_path}")
+                return 0
+        self.show()
+        winner, reason = engine.outcome or ("draw", "")
+        self.say(f"game over: {winner} ({reason})")
+        self.save()
+        return 0
+
+    def human_turn(self) -> bool:
+        """Ask for one action; False when the player quits."""
+        engine = self.engine
+        self.show()
+        actions = engine.legal_actions()
+        for index, command in enumerate(actions, 1):
+            self.say(f"{index:3}. {describe(engine, command)}")
+        while True:
+            try:
+                line = self.read(f"{engine.side}> ").strip().lower()
+            except EOFError:
+                return False
+            if line == "q":
+                return False
+            if line == "u":
+                if engine.undo() is None:
+                    self.say("Nothing to undo.")
+                    continue
+                self.save()
+                return True
+            if line == "r":
+                if engine.redo() is None:
+                    self.say("Nothing to redo.")
+                    continue
+                self.save()
+                return True
+            if line == "s":
+                self.save()
+                self.say(f"saved to {self.save_path}")
+                continue
+            if line == "e":
+                line = str(actions.index(EndTurn()) + 1)
+            if line.isdigit() and 1 <= int(line) <= len(actions):
+                result = engine.submit(actions[int(line) - 1])
+                if not result.ok:  # cannot happen for a listed action, but never hide it
+                    self.say(result.reason)  # type: ignore[union-attr]
+                    continue
+                self.save()
+                return True
+            self.say(f"'{line}' is not an action here: {HELP}.")
+
+
+def _rng_state(seat: Seat) -> list:
+    version, state, gauss = seat.rng.getstate()
+    return [version, list(state), gauss]
+
+
+def restore_rng(seat: Seat, raw: list) -> None:
+    try:
+        version, state, gauss = raw
+        seat.rng.setstate((version, tuple(state), gauss))
+    except (TypeError, ValueError):
+        raise UserError(f"the save's RNG state for {seat.side} is broken.") from None
