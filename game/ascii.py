@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
-from components import Health, Kind, Position, Team, UnitClass, Word
+from typing import TYPE_CHECKING
+
+from components import Actions, Health, Kind, Moves, Position, Team, UnitClass, Word
+from game.commands import Attack, Command, EndTurn, Move
 from game.data import units
 from game.world import World
 from systems.board import SIZE_KEY
+
+if TYPE_CHECKING:
+    from game.engine import Engine
 
 THING_GLYPHS = {"rock": "#", "water": "~", "wall": "%", "block": "=", "text": "@"}
 LEGEND = ("legend: . floor  # rock  ~ water  % wall  = block  @ word  "
@@ -49,8 +55,6 @@ def roster(world: World) -> str:
             extra = ""
             unit_class = world.try_get(entity, UnitClass)
             if unit_class is not None:
-                from components import Actions, Moves
-
                 extra = (f" {unit_class.name} mp {world.get(entity, Moves).mp}"
                          f" ap {world.get(entity, Actions).ap}")
             parts.append(f"{label}#{entity}@{pos.x},{pos.y} hp {health.hp}/{health.max_hp}{extra}")
@@ -62,3 +66,20 @@ def roster(world: World) -> str:
 
 def words_on(world: World) -> list[tuple[str, int, int]]:
     return [(w.text, p.x, p.y) for _e, (w, p) in world.query(Word, Position)]
+
+
+def describe_command(engine: Engine, command: Command) -> str:
+    """A command in words for the numbered list."""
+    world = engine.world
+    if isinstance(command, Move):
+        name = world.get(command.unit, UnitClass).name
+        pos = world.get(command.unit, Position)
+        return f"move {name} #{command.unit} ({pos.x},{pos.y}) -> ({command.x},{command.y})"
+    if isinstance(command, Attack):
+        name = world.get(command.unit, UnitClass).name
+        target = world.get(command.target, Kind).name
+        tpos = world.get(command.target, Position)
+        return f"{name} #{command.unit} attacks {target} #{command.target} at ({tpos.x},{tpos.y})"
+    if isinstance(command, EndTurn):
+        return "end turn"
+    return str(command.to_json())

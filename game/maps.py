@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 from PIL import Image, UnidentifiedImageError
 
 from game import MAPS
@@ -82,22 +83,21 @@ def decode_png(data: bytes, path: Path) -> GameMap:
         raise UserError(f"{path}: is not a PNG image; maps are PNG files, one pixel per cell.")
     try:
         with Image.open(io.BytesIO(data)) as image:
+            width, height = image.size
+            if width > MAX_SIDE or height > MAX_SIDE:
+                raise UserError(f"{path}: is {width}x{height} pixels; maps may be at most "
+                                f"{MAX_SIDE}x{MAX_SIDE} (one pixel per cell).")
             image.load()
             rgba = image.convert("RGBA")
     except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as exc:
         raise UserError(f"{path}: the PNG is damaged or truncated ({exc}); "
                         "save it again from your image editor.") from None
-    width, height = rgba.size
-    if width > MAX_SIDE or height > MAX_SIDE:
-        raise UserError(f"{path}: is {width}x{height} pixels; maps may be at most "
-                        f"{MAX_SIDE}x{MAX_SIDE} (one pixel per cell).")
     colours = palette()
     cells: list[tuple[int, int, PaletteEntry]] = []
-    pixels = rgba.getdata()
-    for index, (r, g, b, a) in enumerate(pixels):
-        if a == 0:
-            continue
-        x, y = index % width, index // width
+    pixels = np.asarray(rgba)
+    for y, x in zip(*np.nonzero(pixels[:, :, 3]), strict=True):
+        x, y = int(x), int(y)
+        r, g, b, a = (int(v) for v in pixels[y, x])
         if a != 255:
             raise UserError(f"{path}: pixel ({x}, {y}) is half transparent (alpha {a}); "
                             "use alpha 255, or 0 for floor.")
@@ -122,6 +122,11 @@ def read_sidecar(path: Path) -> dict[str, Any]:
     if unknown:
         raise UserError(f"{path}: unknown key '{unknown[0]}'; known keys: "
                         f"{', '.join(sorted(SIDECAR_KEYS))}.")
+    from game.rulesets import RULESETS
+
+    if "ruleset" in raw and raw["ruleset"] not in RULESETS:
+        raise UserError(f"{path}: unknown ruleset '{raw['ruleset']}'; known rulesets: "
+                        f"{', '.join(sorted(RULESETS))}.")
     if "turn_limit" in raw and (not isinstance(raw["turn_limit"], int) or raw["turn_limit"] < 1):
         raise UserError(f"{path}: 'turn_limit' must be a whole number of rounds, at least 1.")
     return raw

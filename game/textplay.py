@@ -11,8 +11,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
-from game.ascii import LEGEND, board, roster
-from game.commands import Command, EndTurn
+from game.ascii import LEGEND, board, describe_command, roster
+from game.commands import EndTurn
 from game.engine import Engine
 from game.errors import UserError
 from game.match import Seat
@@ -30,26 +30,6 @@ def data_dir() -> Path:
 
 def default_save_path() -> Path:
     return data_dir() / "autosave.json"
-
-
-def describe(engine: Engine, command: Command) -> str:
-    """A command in words for the numbered list."""
-    from components import Kind, Position, UnitClass
-    from game.commands import Attack, Move
-
-    world = engine.world
-    if isinstance(command, Move):
-        name = world.get(command.unit, UnitClass).name
-        pos = world.get(command.unit, Position)
-        return f"move {name} #{command.unit} ({pos.x},{pos.y}) -> ({command.x},{command.y})"
-    if isinstance(command, Attack):
-        name = world.get(command.unit, UnitClass).name
-        target = world.get(command.target, Kind).name
-        tpos = world.get(command.target, Position)
-        return f"{name} #{command.unit} attacks {target} #{command.target} at ({tpos.x},{tpos.y})"
-    if isinstance(command, EndTurn):
-        return "end turn"
-    return str(command.to_json())
 
 
 class TextGame:
@@ -89,7 +69,7 @@ class TextGame:
             seat = self.seats[engine.side]
             if seat.ai is not None:
                 command = seat.ai.choose(engine, seat.rng, Budget())
-                self.say(f"{seat.side} ({seat.spec}): {describe(engine, command)}")
+                self.say(f"{seat.side} ({seat.spec}): {describe_command(engine, command)}")
                 engine.submit(command)
                 self.save()
                 continue
@@ -109,7 +89,7 @@ class TextGame:
         self.show()
         actions = engine.legal_actions()
         for index, command in enumerate(actions, 1):
-            self.say(f"{index:3}. {describe(engine, command)}")
+            self.say(f"{index:3}. {describe_command(engine, command)}")
         while True:
             try:
                 line = self.read(f"{engine.side}> ").strip().lower()

@@ -27,6 +27,10 @@ def run(args: argparse.Namespace) -> int:
     specs = {"red": args.red, "blue": args.blue}
 
     def show(engine: Engine, command: Command) -> None:
+        entry = engine.history[-1]
+        print(f"{len(engine.history):4}. {command!r}")
+        for event in entry.events:
+            print(f"      {event!r}")
         if isinstance(command, EndTurn) or engine.over:
             print(f"-- {engine.ruleset.describe(engine.world)}")
             print(board(engine.world))

@@ -1,0 +1,87 @@
+"""The Engine: submit refuses illegal commands untouched; undo, redo and the queue are exact."""
+
+from __future__ import annotations
+
+import random
+
+from game.commands import EndTurn, Move, from_json
+from game.engine import Engine
+from game.errors import UserError
+from game.maps import DEFAULT_MAP
+
+
+def play(engine, n, seed=0):
+    rng = random.Random(seed)
+    for _ in range(n):
+        actions = engine.legal_actions()
+        if not actions:
+            break
+        assert engine.submit(actions[rng.randrange(len(actions))]).ok
+
+
+def test_undo_then_redo_returns_to_the_same_world():
+    engine = Engine.from_map(DEFAULT_MAP, seed=1)
+    play(engine, 60)
+    after = engine.world.snapshot()
+    for _ in range(10):
+        engine.undo()
+    for _ in range(10):
+        assert engine.redo() is not None
+    assert engine.world.snapshot() == after
+
+
+def test_a_new_command_clears_the_redo_stack():
+    engine = Engine.from_map(DEFAULT_MAP)
+    engine.submit(EndTurn())
+    engine.undo()
+    assert engine.redo_stack
+    engine.submit(engine.legal_actions()[0])
+    assert engine.redo() is None
+
+
+def test_undo_with_no_history_does_nothing():
+    engine = Engine.from_map(DEFAULT_MAP)
+    assert engine.undo() is None and engine.redo() is None
+
+
+def test_queued_commands_run_in_order_and_a_refused_one_does_not_stop_the_rest():
+    engine = Engine.from_map(DEFAULT_MAP)
+    engine.enqueue(Move(9999, 0, 0))
+    engine.enqueue(EndTurn())
+    engine.enqueue(EndTurn())
+    results = engine.update()
+    assert [r.ok for r in results] == [False, True, True]
+    assert engine.side == "red" and len(engine.history) == 2
+
+
+def test_the_event_log_follows_undo():
+    engine = Engine.from_map(DEFAULT_MAP)
+    engine.submit(EndTurn())
+    logged = list(engine.events())
+    assert logged and type(logged[0]).__name__ == "TurnEnded"
+    engine.undo()
+    assert list(engine.events()) == []
+
+
+def test_commands_round_trip_through_json():
+    for command in [Move(3, 4, 5), EndTurn()]:
+        assert from_json(command.to_json()) == command
+
+
+def test_malformed_commands_are_user_errors():
+    for raw in [{"type": "Fly"}, {"type": "Move", "unit": 1}, [], {"unit": 3}]:
+        try:
+            from_json(raw)
+        except UserError:
+            continue
+        raise AssertionError(f"{raw} was accepted")
+
+
+def test_the_same_seed_gives_the_same_match():
+    from game.match import run_match
+
+    _, first = run_match(DEFAULT_MAP, {"red": "random", "blue": "random"}, seed=11)
+    _, second = run_match(DEFAULT_MAP, {"red": "random", "blue": "random"}, seed=11)
+    _, other = run_match(DEFAULT_MAP, {"red": "random", "blue": "random"}, seed=12)
+    assert first.commands == second.commands and first.winner == second.winner
+    assert first.commands != other.commands

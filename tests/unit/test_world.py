@@ -1,0 +1,107 @@
+"""The World: the journal makes every write undoable, and iteration order is by entity id."""
+
+from __future__ import annotations
+
+import pytest
+
+from components import Health, Kind, Position
+from game.world import World
+
+
+@pytest.fixture
+def world():
+    w = World(seed=42)
+    yield w
+    w.close()
+
+
+def test_update_changes_a_field_in_place_and_rollback_restores_it(world):
+    e = world.spawn(Health(10, 10))
+    comp = world.get(e, Health)
+    mark = world.mark()
+    world.update(e, Health, hp=3)
+    assert world.get(e, Health) is comp and comp.hp == 3
+    world.rollback(mark)
+    assert comp.hp == 10
+
+
+def test_moving_keeps_the_cell_index_in_step_and_rollback_puts_it_back(world):
+    e = world.spawn(Position(1, 1), Kind("rock"))
+    mark = world.mark()
+    world.update(e, Position, x=2, y=3)
+    assert world.at(1, 1) == [] and world.at(2, 3) == [e]
+    world.rollback(mark)
+    assert world.at(1, 1) == [e] and world.at(2, 3) == []
+
+
+def test_destroy_then_rollback_brings_the_same_entity_back(world):
+    e = world.spawn(Position(0, 0), Health(5, 5))
+    before = world.snapshot()
+    mark = world.mark()
+    world.destroy(e)
+    assert not world.alive(e) and world.at(0, 0) == []
+    world.rollback(mark)
+    assert world.alive(e) and world.snapshot() == before
+
+
+def test_a_spawn_rolled_back_hands_out_the_same_id_again(world):
+    mark = world.mark()
+    first = world.spawn(Kind("minion"))
+    world.rollback(mark)
+    assert not world.alive(first)
+    assert world.spawn(Kind("minion")) == first
+
+
+def test_add_and_remove_are_undone(world):
+    e = world.spawn(Kind("hero"))
+    mark = world.mark()
+    world.add(e, Position(4, 4))
+    world.remove(e, Kind)
+    world.rollback(mark)
+    assert world.try_get(e, Position) is None and world.get(e, Kind).name == "hero"
+    assert world.at(4, 4) == []
+
+
+def test_adding_a_component_the_entity_already_has_raises(world):
+    e = world.spawn(Kind("hero"))
+    with pytest.raises(ValueError):
+        world.add(e, Kind("minion"))
+
+
+def test_queries_come_back_in_entity_id_order(world):
+    ids = [world.spawn(Kind(str(i)), Position(i, 0)) for i in range(20)]
+    assert [e for e, _ in world.query(Kind)] == ids
+    assert [e for e, _ in world.query(Position, Kind)] == ids
+
+
+def test_the_rng_is_seeded_and_its_draws_are_undone(world):
+    mark = world.mark()
+    draws = [world.rng.below(1000) for _ in range(5)]
+    world.rollback(mark)
+    assert [world.rng.below(1000) for _ in range(5)] == draws
+    other = World(seed=42)
+    assert [other.rng.below(1000) for _ in range(5)] == draws
+    other.close()
+
+
+def test_resources_are_journaled(world):
+    world.set_resource("rules", ("ROCK IS STOP",))
+    mark = world.mark()
+    world.set_resource("rules", ())
+    world.set_resource("new", 1)
+    world.rollback(mark)
+    assert world.resource("rules") == ("ROCK IS STOP",) and world.resource("new") is None
+
+
+def test_two_worlds_do_not_see_each_others_entities(world):
+    other = World()
+    a = world.spawn(Kind("a"))
+    b = other.spawn(Kind("b"))
+    assert world.get(a, Kind).name == "a" and other.get(b, Kind).name == "b"
+    assert len(world.query(Kind)) == 1 and len(other.query(Kind)) == 1
+    other.close()
+
+
+def test_rolling_back_to_a_future_mark_is_refused(world):
+    with pytest.raises(ValueError):
+        world.rollback(world.mark() + 1)
