@@ -25,7 +25,7 @@ def mid_game(seed: int = 1, commands: int = 300) -> Engine:
     return engine
 
 
-def skirmish(repeat: int = 5, **_: Any) -> dict[str, float]:
+def skirmish(repeat: int = 5, **_options: Any) -> dict[str, float]:
     seeds = iter(range(1000))
     match_s = median_time(
         lambda: run_match(DEFAULT_MAP, {"red": "random", "blue": "random"}, next(seeds)), repeat)

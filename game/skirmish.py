@@ -96,7 +96,7 @@ class Skirmish(Ruleset):
 
     def __init__(self, config: dict[str, Any]) -> None:
         super().__init__(config)
-        self.cfg = parse_config(config)
+        self.cfg: SkirmishConfig = parse_config(config)
 
     # -- setting up ------------------------------------------------------------------------
 

@@ -145,12 +145,12 @@ class World:
 
     def update(self, entity: int, component: type, **values: Any) -> None:
         """Change fields of a component in place, journaling the old values."""
-        comp = self.get(entity, component)
+        comp: Any = self.get(entity, component)
         if component is Position:
             old = (comp.x, comp.y)
             for key, value in values.items():
                 setattr(comp, key, value)
-            new = (comp.x, comp.y)  # type: ignore[attr-defined]
+            new = (comp.x, comp.y)
             if new != old:
                 self._journal.append((_MOVE, entity, comp, old))
                 self._index_remove(entity, *old)
@@ -174,7 +174,7 @@ class World:
 
     def remove(self, entity: int, component: type) -> None:
         self._enter()
-        comp = esper.remove_component(entity, component)
+        comp: Any = esper.remove_component(entity, component)
         self._journal.append((_REMOVE, entity, comp))
         self._queries.clear()
         if component is Position:
@@ -260,11 +260,10 @@ class World:
     def snapshot(self) -> dict[str, Any]:
         """A plain, comparable picture of the whole world: components, cells, resources, RNG."""
         self._enter()
-        entities = {}
+        entities: dict[int, dict[str, Any]] = {}
         for entity in sorted(self._alive):
-            entities[entity] = {
-                type(comp).__name__: _values(comp) for comp in esper.components_for_entity(entity)
-            }
+            comps: tuple[Any, ...] = esper.components_for_entity(entity)
+            entities[entity] = {type(comp).__name__: _values(comp) for comp in comps}
         cells = {cell: list(ids) for cell, ids in sorted(self._cells.items()) if ids}
         return {
             "entities": entities,
