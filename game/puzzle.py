@@ -144,7 +144,9 @@ class Puzzle(Ruleset):
             events += [RuleBroken(r) for r in broken] + [RuleFormed(r) for r in formed]
         yous = players(board)
         if not yous:
-            world.set_resource(STATUS_KEY, "lost")
+            # With a MOVE thing about, waiting can still spell a new YOU, as in the original.
+            if not any(mask & MOVE for mask in board.props.values()) or not self.movers(board):
+                world.set_resource(STATUS_KEY, "lost")
         elif won(board, yous):
             world.set_resource(STATUS_KEY, "won")
             events.append(Won("player", "a YOU reached a WIN"))
@@ -152,12 +154,14 @@ class Puzzle(Ruleset):
             world.set_resource(HASH_KEY, (world.resource(HASH_KEY) + board.delta) & MASK)
         return events
 
+    def movers(self, board: Board) -> list[int]:
+        props = board.props
+        return [e for e, kind in board.world.query(Kind) if props.get(kind.name, 0) & MOVE]
+
     def auto_move(self, board: Board) -> None:
         """Each MOVE thing walks its facing; blocked, it turns round and tries once more."""
         world = board.world
-        props = board.props
-        movers = [e for e, kind in world.query(Kind) if props.get(kind.name, 0) & MOVE]
-        for entity in movers:
+        for entity in self.movers(board):
             if not world.alive(entity):
                 continue
             facing = world.get(entity, Facing)
@@ -166,7 +170,42 @@ class Puzzle(Ruleset):
                 board.turn(entity, -dx, -dy)
                 board.walk(entity, -dx, -dy)
 
-    # -- reading the state -------------------------------------------------------------------
+    # -- what solvers ask ------------------------------------------------------------------
+
+    actions = ACTIONS
+
+    def state_key(self, world: World) -> int:
+        return int(world.resource(HASH_KEY, 0))
+
+    def verdict(self, world: World) -> int:
+        """1 won, -1 lost (a dead end for a search), 0 still playing."""
+        status = world.resource(STATUS_KEY, "")
+        return 1 if status == "won" else -1 if status == "lost" else 0
+
+    def action_cost(self, command: Command) -> int:
+        return 1
+
+    def heuristic(self, world: World) -> float:
+        """A guess at the moves left: YOU's distance to the nearest WIN thing, or to the
+        nearest word tile when nothing is WIN (rules must change first). Not admissible."""
+        board = self.board(world)
+        yous, wins, texts = [], [], []
+        for _e, (kind, pos) in world.query(Kind, Position):
+            mask = board.props.get(kind.name, 0)
+            if mask & 1:
+                yous.append((pos.x, pos.y))
+            if mask & 2:
+                wins.append((pos.x, pos.y))
+            if kind.name == "text":
+                texts.append((pos.x, pos.y))
+        if not yous:
+            return 1000.0
+        goals = wins or texts
+        if not goals:
+            return 100.0
+        best = min(abs(x - gx) + abs(y - gy) for x, y in yous for gx, gy in goals)
+        return float(best if wins else best + 10)
+
 
 
 def state_hash(world: World) -> int:

@@ -187,3 +187,47 @@ def search(engine: Engine, key: Key, verdict: Verdict, actions: Sequence[Command
     if found < 0:
         return Solution(False, [], len(seen), generated, elapsed, exhausted=True)
     return Solution(True, tree.path(found), len(seen), generated, elapsed, cost=g[found])
+
+
+def solve(engine: Engine, seconds: float | None = 10.0, method: str = "auto",
+          max_states: int | None = None) -> Solution:
+    """Solve the engine's level from its current state with the ruleset's own state key,
+    verdict, actions and heuristic.
+
+    method: "bfs" (shortest in moves), "cost" (cheapest by the ruleset's action costs),
+    "astar" (best-first on g + h), "greedy" (g + 3h), or "auto": breadth-first for 40% of the
+    budget, then greedy with what is left (a proof of unsolvability from BFS ends it early).
+    """
+    rules = engine.ruleset
+    key, verdict, actions = rules.state_key, rules.verdict, rules.actions  # type: ignore[attr-defined]
+    heuristic = rules.heuristic  # type: ignore[attr-defined]
+    if method == "bfs":
+        return search(engine, key, verdict, actions, seconds, max_states)
+    if method == "cost":
+        return search(engine, key, verdict, actions, seconds, max_states,
+                      cost=rules.action_cost)  # type: ignore[attr-defined]
+    if method == "astar":
+        return search(engine, key, verdict, actions, seconds, max_states, heuristic=heuristic)
+    if method == "greedy":
+        return search(engine, key, verdict, actions, seconds, max_states, heuristic=heuristic,
+                      weight=3.0)
+    if method != "auto":
+        from game.errors import UserError
+
+        raise UserError(f"unknown solver method '{method}'; use bfs, cost, astar, greedy or auto.")
+    first = None if seconds is None else seconds * 0.4
+    found = search(engine, key, verdict, actions, first, max_states)
+    if found.solved or found.exhausted or seconds is None:
+        return found
+    rest = max(0.0, seconds - found.seconds)
+    second = search(engine, key, verdict, actions, rest, max_states, heuristic=heuristic,
+                    weight=3.0)
+    second.states += found.states
+    second.generated += found.generated
+    second.seconds += found.seconds
+    return second
+
+
+def moves_text(commands: list[Command]) -> str:
+    """Commands as Keke's move letters: u d l r, s for Wait."""
+    return "".join(getattr(c, "direction", "s") for c in commands)
