@@ -182,7 +182,8 @@ class Puzzle(Ruleset):
         status = world.resource(STATUS_KEY, "")
         return 1 if status == "won" else -1 if status == "lost" else 0
 
-    def action_cost(self, command: Command) -> int:
+    def action_cost(self, world: World) -> int:
+        """What the move just made cost (every puzzle move costs 1)."""
         return 1
 
     def heuristic(self, world: World) -> float:

@@ -98,12 +98,13 @@ Verdict = Callable[[Any], int]  # 1 won, -1 dead end, 0 going on
 
 def search(engine: Engine, key: Key, verdict: Verdict, actions: Sequence[Command],
            seconds: float | None = 10.0, max_states: int | None = None,
-           cost: Callable[[Command], int] | None = None,
+           cost: Callable[[Any], int] | None = None,
            heuristic: Callable[[Any], float] | None = None, weight: float = 1.0) -> Solution:
     """Find a winning command list from the engine's current state.
 
     Plain breadth-first search when neither `cost` nor `heuristic` is given (shortest in
-    moves, goal tested when a state is generated); otherwise best-first on g + weight * h,
+    moves, goal tested when a state is generated); otherwise `cost(world)` (read just after a
+    move) prices each move, and best-first on g + weight * h,
     goal tested when a state is taken from the queue (uniform-cost with no heuristic: cheapest;
     A* with weight 1 and an admissible heuristic). The engine is left exactly as it was found.
     """
@@ -150,7 +151,7 @@ def search(engine: Engine, key: Key, verdict: Verdict, actions: Sequence[Command
                 generated += 1
                 state = key(world)
                 if best_first:
-                    step_g = base_g + (cost(command) if cost else 1)
+                    step_g = base_g + (cost(world) if cost else 1)
                     known = seen.get(state)
                     if known is not None and known <= step_g:
                         retract()
