@@ -2,7 +2,8 @@
 
 One character per cell, framed by a `_` border that is the map's edge, not a cell. Lower case
 letters are things, upper case letters their noun words, digits the operator and properties
-(legend in /work/shared/benchmarks/keke/README.md; KILL is our DEFEAT).
+(legend in /work/shared/benchmarks/keke/README.md; KILL is our DEFEAT). Our `.keke` files add
+`&` AND, `[` OPEN, `]` SHUT, `%` WEAK and `$` TEXT.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ THINGS = {"b": "baba", "s": "skull", "f": "flag", "o": "floor", "a": "grass", "l
 WORDS = {"1": "IS", "2": "YOU", "3": "WIN", "4": "DEFEAT", "5": "PUSH", "6": "STOP",
          "7": "MOVE", "8": "HOT", "9": "MELT", "0": "SINK"}
 WORDS.update({char.upper(): kind.upper() for char, kind in THINGS.items()})
+# Our additions for words Keke's legend lacks (single .keke files only; Keke sets never use them).
+WORDS.update({"&": "AND", "[": "OPEN", "]": "SHUT", "%": "WEAK", "$": "TEXT"})
 EMPTY = {".", " "}
 
 
