@@ -41,8 +41,8 @@ def play_and_undo(path: Path, level: str | None, seed: int, length: int) -> None
     assert engine.world.snapshot() == start
 
 
-@pytest.mark.parametrize("path, level", LEVELS, ids=[f"{p.stem}{'#' + l if l else ''}"
-                                                    for p, l in LEVELS])
+@pytest.mark.parametrize("path, level", LEVELS, ids=[f"{p.stem}{'#' + lv if lv else ''}"
+                                                    for p, lv in LEVELS])
 def test_random_commands_undone_restore_the_start(path, level):
     for seed in range(5):
         play_and_undo(path, level, seed, 60)
