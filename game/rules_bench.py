@@ -37,9 +37,9 @@ def puzzle(repeat: int = 5, keke: bool = False, **_: Any) -> dict[str, float]:
             rates.append(found.generated / max(found.seconds, 1e-9))
         figures["puzzle.states_per_s"] = statistics.median(rates)
     if keke and KEKE_SET.exists():
-        from game.keke import level_map, read_set
         from game.cli.keke_run import replay_wins
         from game.engine import Engine
+        from game.keke import level_map, read_set
         from systems.ai.solver import moves_text
 
         solved = 0

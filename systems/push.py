@@ -30,6 +30,7 @@ class Board:
     props: dict[str, int] = field(default_factory=dict)
     delta: int = 0
     words_moved: bool = False
+    blockers: frozenset[str] = frozenset()  # kinds that stop any push (skirmish units)
     events: list[Event] = field(default_factory=list)
 
     def reload(self) -> None:
@@ -63,7 +64,10 @@ class Board:
             pushed: list[int] = []
             pushed_mask = 0
             for entity in at(x, y):
-                mask = props.get(get(entity, Kind).name, 0)
+                kind = get(entity, Kind).name
+                mask = props.get(kind, 0)
+                if kind in self.blockers:
+                    return None
                 if mask & PUSH:
                     pushed.append(entity)
                     pushed_mask |= mask
