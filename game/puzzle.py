@@ -187,26 +187,29 @@ class Puzzle(Ruleset):
         return 1
 
     def heuristic(self, world: World) -> float:
-        """A guess at the moves left: YOU's distance to the nearest WIN thing, or to the
-        nearest word tile when nothing is WIN (rules must change first). Not admissible."""
-        board = self.board(world)
-        yous, wins, texts = [], [], []
-        for _e, (kind, pos) in world.query(Kind, Position):
-            mask = board.props.get(kind.name, 0)
+        """A guess at the moves left: YOU's distance to the nearest WIN thing; when nothing is
+        WIN, 10 plus the distance to the nearest WIN word (a rule must be made first), else to
+        any word. Not admissible: it steers greedy search, it does not prove optimality."""
+        props = world.resource(PROPS_KEY, {})
+        yous, wins, win_words, texts = [], [], [], []
+        for entity, (kind, pos) in world.query(Kind, Position):
+            mask = props.get(kind.name, 0)
+            cell = (pos.x, pos.y)
             if mask & 1:
-                yous.append((pos.x, pos.y))
+                yous.append(cell)
             if mask & 2:
-                wins.append((pos.x, pos.y))
+                wins.append(cell)
             if kind.name == "text":
-                texts.append((pos.x, pos.y))
+                texts.append(cell)
+                if world.get(entity, Word).text == "WIN":
+                    win_words.append(cell)
         if not yous:
             return 1000.0
-        goals = wins or texts
+        goals = wins or win_words or texts
         if not goals:
             return 100.0
         best = min(abs(x - gx) + abs(y - gy) for x, y in yous for gx, gy in goals)
         return float(best if wins else best + 10)
-
 
 
 def state_hash(world: World) -> int:

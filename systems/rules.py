@@ -150,10 +150,27 @@ def _first(tiles: list[tuple[str, str]] | None, parts: tuple[str, ...],
     return None
 
 
+_read_cache: dict[tuple[tuple[str, ...], tuple[tuple[str, str, int, int], ...]],
+                  tuple[str, ...]] = {}
+
+
+def rules_now(world: World) -> tuple[str, ...]:
+    """Base + word rules for the words where they stand (memoised by the words' places: a
+    search meets the same few layouts over and over)."""
+    base = world.resource(BASE_KEY, ())
+    layout = tuple((w.text, w.part, p.x, p.y) for _e, (w, p) in world.query(Word, Position))
+    key = (base, layout)
+    rules = _read_cache.get(key)
+    if rules is None:
+        if len(_read_cache) > 200_000:
+            _read_cache.clear()
+        rules = _read_cache[key] = tuple(dict.fromkeys(base + read_rules(word_grid(world))))
+    return rules
+
+
 def refresh_rules(world: World) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """Re-read the words; put base + word rules in force. Returns (formed, broken) rules."""
-    base = world.resource(BASE_KEY, ())
-    rules = tuple(dict.fromkeys(base + read_rules(word_grid(world))))
+    rules = rules_now(world)
     old = world.resource(RULES_KEY, ())
     if rules == old:
         return (), ()

@@ -33,7 +33,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--states", type=int, metavar="N", help="stop after this many states")
     p.add_argument("--method", default="auto",
                    help="bfs (shortest), cost (cheapest), astar, greedy, or auto (default: "
-                        "bfs for 40%% of the budget, then greedy)")
+                        "bfs for 30%% of the budget, then greedy)")
     p.add_argument("--moves", default="", help="solve from the state after these moves (udlrs)")
     p.add_argument("--hint", action="store_true", help="print only the next move")
     p.add_argument("--save", metavar="FILE", help="where to save the solution replay")

@@ -196,7 +196,7 @@ def solve(engine: Engine, seconds: float | None = 10.0, method: str = "auto",
     verdict, actions and heuristic.
 
     method: "bfs" (shortest in moves), "cost" (cheapest by the ruleset's action costs),
-    "astar" (best-first on g + h), "greedy" (g + 3h), or "auto": breadth-first for 40% of the
+    "astar" (best-first on g + h), "greedy" (g + 3h), or "auto": breadth-first for 30% of the
     budget, then greedy with what is left (a proof of unsolvability from BFS ends it early).
     """
     rules = engine.ruleset
@@ -216,7 +216,7 @@ def solve(engine: Engine, seconds: float | None = 10.0, method: str = "auto",
         from game.errors import UserError
 
         raise UserError(f"unknown solver method '{method}'; use bfs, cost, astar, greedy or auto.")
-    first = None if seconds is None else seconds * 0.4
+    first = None if seconds is None else seconds * 0.3
     found = search(engine, key, verdict, actions, first, max_states)
     if found.solved or found.exhausted or seconds is None:
         return found
