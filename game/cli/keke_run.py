@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
+from typing import Any
 
 from game.commands import Command, Step, Wait
 from game.engine import Engine
@@ -57,7 +58,7 @@ def run_set(path: Path, budget: float, method: str, as_json: bool) -> int:
                   f"{row['stored_length']:>6} {row['states']:>8} {row['seconds']:>6}  "
                   f"{row['moves'] if ok else ('(no solution exists)' if solution.exhausted else '')}",
                   flush=True)
-    total = {"solved": solved, "levels": len(levels), "budget": budget, "method": method,
+    total = {"solved": solved, "total": len(levels), "budget": budget, "method": method,
              "seconds": round(time.perf_counter() - start, 1)}
     if as_json:
         print(json.dumps({"levels": rows, **total}))
@@ -80,10 +81,10 @@ DEPARTURES = {
 
 def run_stored(path: Path, as_json: bool) -> int:
     levels = read_set(path)
-    rows = []
+    rows: list[dict[str, Any]] = []
     for level in levels:
         ok, how = replay_wins(path, level, level.solution)
-        row = {"id": level.id, "wins": ok, "result": how}
+        row: dict[str, Any] = {"id": level.id, "wins": ok, "result": how}
         if not ok:
             row["why"] = likely_reasons(level)
         rows.append(row)

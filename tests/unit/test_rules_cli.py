@@ -113,3 +113,30 @@ def test_a_corrupt_score_file_is_set_aside_with_a_warning(tmp_path, capsys):
     assert "warning" in capsys.readouterr().err
     assert list(tmp_path.glob("scores.json.corrupt-*"))
     assert record_score("lvl", "bo", 3, path)
+
+
+@pytest.mark.skipif(not KEKE_DEMO.exists(), reason="Keke benchmark not present")
+def test_the_keke_demo_set_is_solved_and_every_solution_replays(capsys):
+    report = run_json(capsys, "solve", "--keke", str(KEKE_DEMO), "--budget", "3", "--json")
+    assert report["solved"] == 14
+    assert all(row["solved"] for row in report["levels"])
+
+
+@pytest.mark.skipif(not KEKE_DEMO.exists(), reason="Keke benchmark not present")
+def test_stored_solutions_report_says_why_a_level_fails(capsys):
+    report = run_json(capsys, "solve", "--keke", str(KEKE_DEMO), "--stored", "--json")
+    assert report["total"] == 14
+    for row in report["levels"]:
+        assert row["wins"] or row["why"]
+
+
+@pytest.mark.parametrize("text, fix", [
+    ("b..\n", "border"),
+    ("_____\n_b?._\n_____\n", "legend"),
+    ("_____\n_b.._\n", "border"),
+])
+def test_broken_keke_files_are_refused_with_a_sentence(tmp_path, capsys, text, fix):
+    level = tmp_path / "bad.keke"
+    level.write_text(text)
+    assert main(["play", str(level), "--moves", "r", "--json"]) == 2
+    assert fix in capsys.readouterr().err
