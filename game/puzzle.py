@@ -64,8 +64,12 @@ class Puzzle(Ruleset):
             else:
                 raise UserError(f"{game_map.path}: cell ({x}, {y}) holds a {entry.name}; puzzle "
                                 "levels hold only things and words.")
-        has_move = any(w.text == "MOVE" for _e, w in world.query(Word))
-        self.table = Table(facing=has_move or any(r.endswith(" MOVE") for r in self.base_rules))
+        has_move = any(w.text == "MOVE" for _e, w in world.query(Word)) or \
+            any(r.endswith(" MOVE") for r in self.base_rules)
+        self.table = Table(facing=has_move)
+        # Searches skip Wait when nothing can ever MOVE: a wait then changes nothing (bar a
+        # chain of transformations, which a blocked step also advances). Players still wait.
+        self.actions = ACTIONS if has_move else ACTIONS[:4]
         world.set_resource(BASE_KEY, self.base_rules)
         world.set_resource(RULES_KEY, ())
         refresh_rules(world)

@@ -97,7 +97,8 @@ class Board:
         x0, y0 = pos.x, pos.y
         kind = get(entity, Kind).name
         name = "text:" + get(entity, Word).text if kind == "text" else kind
-        facing = world.try_get(entity, Facing)
+        # Facing only matters where something can MOVE; elsewhere it is not worth a write.
+        facing = world.try_get(entity, Facing) if self.table.facing else None
         old_facing = 1 if facing is None else FACINGS[(facing.dx, facing.dy)]
         number = self.table.number
         self.delta -= number(name, x0, y0, old_facing)

@@ -140,3 +140,10 @@ def test_broken_keke_files_are_refused_with_a_sentence(tmp_path, capsys, text, f
     level.write_text(text)
     assert main(["play", str(level), "--moves", "r", "--json"]) == 2
     assert fix in capsys.readouterr().err
+
+
+def test_generate_skirmish_writes_a_playable_map(capsys, tmp_path):
+    out = tmp_path / "gen.png"
+    assert main(["generate", "skirmish", "--size", "12", "--seed", "2", "--out", str(out)]) == 0
+    assert main(["map", "check", str(out), "--json"]) == 0
+    assert '"ok": true' in capsys.readouterr().out
