@@ -20,6 +20,7 @@ LEVELS = [
     (MAPS / "puzzles" / "first-steps.keke", None),
     (MAPS / "puzzles" / "sinking.keke", None),
     (MAPS / "puzzles" / "keke-walks.keke", None),
+    (MAPS / "crossing.png", None),  # skirmish with words: pushes and rule changes undo too
 ]
 if (KEKE / "demo_LEVELS.json").exists():
     LEVELS += [(KEKE / "demo_LEVELS.json", "8"), (KEKE / "full_biy_LEVELS.json", "39")]
