@@ -120,7 +120,7 @@ def search(engine: Engine, key: Key, verdict: Verdict, actions: Sequence[Command
     g = [0]
     keys = [root]
     goal = [False]
-    frontier: list[Any] = [(0.0, 0)] if best_first else [0]
+    frontier: list[Any] = [(0.0, 0, 0)] if best_first else [0]
     head = 0
     generated = 0
     found = -1
@@ -130,7 +130,7 @@ def search(engine: Engine, key: Key, verdict: Verdict, actions: Sequence[Command
             if best_first:
                 if not frontier:
                     break
-                _f, node = heapq.heappop(frontier)
+                _f, _newest, node = heapq.heappop(frontier)
                 if g[node] > seen[keys[node]]:
                     continue  # a cheaper way to this state was queued later
                 if goal[node]:
@@ -165,7 +165,9 @@ def search(engine: Engine, key: Key, verdict: Verdict, actions: Sequence[Command
                     keys.append(state)
                     goal.append(result == 1)
                     if result != -1:
-                        heapq.heappush(frontier, (step_g + weight * h, child))
+                        # Ties go to the newest node: it lies next to the engine in the
+                        # tree, so reaching it costs few applies (and it digs deeper).
+                        heapq.heappush(frontier, (step_g + weight * h, -child, child))
                     continue
                 if state in seen:
                     retract()
