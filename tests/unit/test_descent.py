@@ -85,3 +85,26 @@ def test_a_sidecar_may_move_start_and_exit():
 def test_bad_heightmaps_are_refused_with_a_sentence(text):
     with pytest.raises(UserError):
         parse_heights(text, "bad.txt")
+
+
+def test_a_png_heightmap_loads_like_its_text_twin(tmp_path):
+    from game.descent import write_png_map
+    from game.levels import load_level
+
+    rows = [[3, 2, 1], [2, 2, 0], [1, 0, 0]]
+    write_png_map(tmp_path / "h.png", rows)
+    (tmp_path / "h.yaml").write_text("ruleset: descent\n")
+    engine = load_level(tmp_path / "h.png")
+    assert engine.ruleset.name == "descent"
+    assert engine.ruleset.heights(engine.world) == rows
+
+
+def test_a_png_off_the_ramp_is_refused(tmp_path):
+    from PIL import Image
+
+    from game.levels import load_level
+
+    Image.new("RGB", (2, 2), (1, 2, 3)).save(tmp_path / "h.png")
+    (tmp_path / "h.yaml").write_text("ruleset: descent\n")
+    with pytest.raises(UserError, match="ramp"):
+        load_level(tmp_path / "h.png")
