@@ -125,7 +125,7 @@ class Puzzle(Ruleset):
         props = board.props
         if step is not None:
             dx, dy = step
-            you = {kind for kind, mask in props.items() if mask & 1}
+            you = self._you_kinds(props)
             movers = [(e, pos) for e, (kind, pos) in world.query(Kind, Position)
                       if kind.name in you]
             # Front-most first, so a YOU behind another YOU follows it instead of being blocked.
@@ -139,6 +139,7 @@ class Puzzle(Ruleset):
         if board.words_moved:
             formed, broken = refresh_rules(world)
             board.reload()
+            board.words_moved = False
             events += [RuleBroken(r) for r in broken] + [RuleFormed(r) for r in formed]
         transform(board, world.resource(RULES_KEY))
         interact(board)
@@ -157,6 +158,14 @@ class Puzzle(Ruleset):
         if board.delta:
             world.set_resource(HASH_KEY, (world.resource(HASH_KEY) + board.delta) & MASK)
         return events
+
+    def _you_kinds(self, props: dict[str, int]) -> set[str]:
+        """Kinds that are YOU under `props` (cached: the dict is replaced whenever rules
+        change, so identity tells whether the cache still holds)."""
+        cached = getattr(self, "_you_cache", None)
+        if cached is None or cached[0] is not props:
+            cached = self._you_cache = (props, {k for k, m in props.items() if m & 1})
+        return cached[1]
 
     def movers(self, board: Board) -> list[int]:
         props = board.props
