@@ -95,7 +95,8 @@ def apply_moves(engine: Engine, moves: str) -> None:
 def report_of(solution: Solution) -> dict[str, Any]:
     return {"solved": solution.solved, "moves": moves_text(solution.commands),
             "length": solution.length, "cost": solution.cost, "states": solution.states,
-            "seconds": round(solution.seconds, 3)}
+            "seconds": round(solution.seconds, 3), "method": solution.method,
+            "optimal": solution.solved and solution.method in ("bfs", "cost")}
 
 
 def default_solution_path(level: str, level_id: str | None) -> Path:

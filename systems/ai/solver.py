@@ -32,6 +32,7 @@ class Solution:
     seconds: float = 0.0
     exhausted: bool = False  # True when every reachable state was seen: no solution exists
     cost: int = 0
+    method: str = ""  # the search that found it: bfs and cost are optimal, the rest are not
 
     @property
     def length(self) -> int:
@@ -205,22 +206,23 @@ def solve(engine: Engine, seconds: float | None = 10.0, method: str = "auto",
     rules = engine.ruleset
     key, verdict, actions = rules.state_key, rules.verdict, rules.actions  # type: ignore[attr-defined]
     heuristic = rules.heuristic  # type: ignore[attr-defined]
-    if method == "bfs":
-        return search(engine, key, verdict, actions, seconds, max_states)
-    if method == "cost":
-        return search(engine, key, verdict, actions, seconds, max_states,
-                      cost=rules.action_cost)  # type: ignore[attr-defined]
-    if method == "astar":
-        return search(engine, key, verdict, actions, seconds, max_states, heuristic=heuristic)
-    if method == "greedy":
-        return search(engine, key, verdict, actions, seconds, max_states, heuristic=heuristic,
-                      weight=3.0)
+    searches = {
+        "bfs": {},
+        "cost": {"cost": rules.action_cost},  # type: ignore[attr-defined]
+        "astar": {"heuristic": heuristic},
+        "greedy": {"heuristic": heuristic, "weight": 3.0},
+    }
+    if method in searches:
+        found = search(engine, key, verdict, actions, seconds, max_states, **searches[method])
+        found.method = method
+        return found
     if method != "auto":
         from game.errors import UserError
 
         raise UserError(f"unknown solver method '{method}'; use bfs, cost, astar, greedy or auto.")
     first = None if seconds is None else seconds * 0.3
     found = search(engine, key, verdict, actions, first, max_states)
+    found.method = "bfs"
     if found.solved or found.exhausted or seconds is None:
         return found
     # Two greedy passes of different boldness: a heuristic that misleads one often suits the
@@ -232,6 +234,7 @@ def solve(engine: Engine, seconds: float | None = 10.0, method: str = "auto",
         more.states += found.states
         more.generated += found.generated
         more.seconds += found.seconds
+        more.method = f"greedy w={weight:g}"
         found = more
         if found.solved:
             break
