@@ -200,11 +200,14 @@ class Puzzle(Ruleset):
         return 1
 
     def heuristic(self, world: World) -> float:
-        """A guess at the moves left: YOU's distance to the nearest WIN thing; when nothing is
-        WIN, 10 plus the distance to the nearest WIN word (a rule must be made first), else to
-        any word. Not admissible: it steers greedy search, it does not prove optimality."""
+        """A guess at the moves left, to steer greedy search (not admissible).
+
+        With a WIN thing: YOU's walking distance to it round STOP things (pushable things count
+        as free). When no WIN can be reached that way, or nothing is WIN, the distance to the
+        nearest WIN word (or any word) plus a penalty: a rule must change first.
+        """
         props = world.resource(PROPS_KEY, {})
-        yous, wins, win_words, texts = [], [], [], []
+        yous, wins, win_words, texts, stops = [], [], [], [], []
         for entity, (kind, pos) in world.query(Kind, Position):
             mask = props.get(kind.name, 0)
             cell = (pos.x, pos.y)
@@ -212,17 +215,50 @@ class Puzzle(Ruleset):
                 yous.append(cell)
             if mask & 2:
                 wins.append(cell)
+            if mask & 4 and not mask & 8:
+                stops.append(cell)
             if kind.name == "text":
                 texts.append(cell)
                 if world.get(entity, Word).text == "WIN":
                     win_words.append(cell)
         if not yous:
             return 1000.0
-        goals = wins or win_words or texts
+        if wins:
+            field = self._walk_field(world, tuple(sorted(wins)), frozenset(stops))
+            best = min((field.get(cell, 10_000) for cell in yous), default=10_000)
+            if best < 10_000:
+                return float(best)
+        goals = win_words or texts
         if not goals:
             return 100.0
         best = min(abs(x - gx) + abs(y - gy) for x, y in yous for gx, gy in goals)
-        return float(best if wins else best + 10)
+        return float(best + (20 if wins else 10))
+
+    def _walk_field(self, world: World, goals: tuple[tuple[int, int], ...],
+                    stops: frozenset[tuple[int, int]]) -> dict[tuple[int, int], int]:
+        """Steps from each cell to the nearest goal, round `stops` (cached: walls rarely move)."""
+        cache = getattr(self, "_fields", None)
+        if cache is None or len(cache) > 50_000:
+            cache = self._fields = {}
+        key = (goals, stops)
+        field = cache.get(key)
+        if field is None:
+            width, height = world.resource(SIZE_KEY)
+            field = {cell: 0 for cell in goals}
+            frontier = list(goals)
+            while frontier:
+                nxt = []
+                for x, y in frontier:
+                    step = field[(x, y)] + 1
+                    for cell in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                        if cell in field or cell in stops or not (
+                                0 <= cell[0] < width and 0 <= cell[1] < height):
+                            continue
+                        field[cell] = step
+                        nxt.append(cell)
+                frontier = nxt
+            cache[key] = field
+        return field
 
 
 def state_hash(world: World) -> int:
