@@ -234,6 +234,17 @@ class Puzzle(Ruleset):
         best = min(abs(x - gx) + abs(y - gy) for x, y in yous for gx, gy in goals)
         return float(best + (20 if wins else 10))
 
+    def atoms(self, world: World) -> list[Any]:
+        """The facts a state is made of, for novelty search: each (thing or word, x, y) and each
+        rule in force."""
+        found: list[Any] = list(world.resource(RULES_KEY, ()))
+        for entity, (kind, pos) in world.query(Kind, Position):
+            name = kind.name
+            if name == "text":
+                name = world.get(entity, Word).text
+            found.append((name, pos.x, pos.y))
+        return found
+
     def _walk_field(self, world: World, goals: tuple[tuple[int, int], ...],
                     stops: frozenset[tuple[int, int]]) -> dict[tuple[int, int], int]:
         """Steps from each cell to the nearest goal, round `stops` (cached: walls rarely move)."""
