@@ -306,6 +306,13 @@ class Descent(Ruleset):
     def action_cost(self, world: World) -> int:
         return int(world.resource(COST_KEY, 1)) or 1
 
+    def atoms(self, world: World) -> list[tuple[int, ...]]:
+        """Facts of a state for novelty search: the ball's cell and each block's place."""
+        found: list[tuple[int, ...]] = [(-1, *self.ball(world))]
+        for _e, (pos, height) in world.query(Position, Height):
+            found.append((pos.x, pos.y, height.z))
+        return found
+
     def heuristic(self, world: World) -> float:
         """Manhattan distance to the exit (admissible: every step moves the ball one cell)."""
         x, y = self.ball(world)

@@ -32,8 +32,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="time per level (default 10)")
     p.add_argument("--states", type=int, metavar="N", help="stop after this many states")
     p.add_argument("--method", default="auto",
-                   help="bfs (shortest), cost (cheapest), astar, greedy, or auto (default: "
-                        "bfs for 30%% of the budget, then greedy)")
+                   help="bfs (shortest), cost (cheapest), astar, greedy, novelty, or auto "
+                        "(default: bfs for 25%% of the budget, then greedy passes)")
     p.add_argument("--moves", default="", help="solve from the state after these moves (udlrs)")
     p.add_argument("--hint", action="store_true", help="print only the next move")
     p.add_argument("--save", metavar="FILE", help="where to save the solution replay")

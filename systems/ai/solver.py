@@ -199,6 +199,7 @@ def solve(engine: Engine, seconds: float | None = 10.0, method: str = "auto",
     verdict, actions and heuristic.
 
     method: "bfs" (shortest in moves), "cost" (cheapest by the ruleset's action costs),
+    "novelty" (greedy, states showing never-seen facts first),
     "astar" (best-first on g + h), "greedy" (g + 3h), or "auto": breadth-first for 25% of the
     budget, then g + 3h for a third of what is left, novelty-first greedy for 60% of the rest,
     then g + 10h (a proof of unsolvability from BFS ends it early).
@@ -211,6 +212,7 @@ def solve(engine: Engine, seconds: float | None = 10.0, method: str = "auto",
         "cost": {"cost": rules.action_cost},  # type: ignore[attr-defined]
         "astar": {"heuristic": heuristic},
         "greedy": {"heuristic": heuristic, "weight": 3.0},
+        "novelty": {"heuristic": novelty(rules), "weight": 3.0},
     }
     if method in searches:
         found = search(engine, key, verdict, actions, seconds, max_states, **searches[method])
@@ -219,7 +221,8 @@ def solve(engine: Engine, seconds: float | None = 10.0, method: str = "auto",
     if method != "auto":
         from game.errors import UserError
 
-        raise UserError(f"unknown solver method '{method}'; use bfs, cost, astar, greedy or auto.")
+        raise UserError(f"unknown solver method '{method}'; use bfs, cost, astar, greedy, "
+                        "novelty or auto.")
     first = None if seconds is None else seconds * 0.25
     found = search(engine, key, verdict, actions, first, max_states)
     found.method = "bfs"

@@ -86,5 +86,5 @@ def test_shipped_descent_levels_are_solved_at_their_recorded_optimum(path: Path)
 
 
 def test_astar_and_greedy_also_solve():
-    for method in ("astar", "greedy", "auto"):
+    for method in ("astar", "greedy", "novelty", "auto"):
         assert solve(level(["b...", "....", "..f.", "B12.", "F13."]), 5, method).solved
