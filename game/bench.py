@@ -14,6 +14,8 @@ from typing import Any
 
 GROUPS: dict[str, str] = {
     "skirmish": "game.bench_groups:skirmish",
+    "puzzle": "game.rules_bench:puzzle",
+    "descent": "game.rules_bench:descent",
 }
 
 

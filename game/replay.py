@@ -108,7 +108,12 @@ def read_record(path: str | Path) -> Record:
 def rebuild(record: Record, source: str | Path = "replay") -> Engine:
     """Re-simulate a record on its map: the map must be unchanged and every command legal."""
     map_path = Path(record.map_path)
-    game_map = load_map(map_path)
+    if map_path.suffix.lower() == ".png" and "level" not in record.extra:
+        game_map = load_map(map_path)
+    else:  # puzzle and descent levels (.keke, Keke sets, heightmaps, descent PNGs)
+        from game.levels import load_game_map
+
+        game_map = load_game_map(map_path, record.extra.get("level"))
     if game_map.sha256 != record.sha256:
         raise UserError(f"{source}: the map {map_path} has changed since it was recorded "
                         "(sha256 differs); restore that map to replay it.")

@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 # Ruleset name -> "module:Class", imported when first used.
 RULESETS: dict[str, str] = {
     "skirmish": "game.skirmish:Skirmish",
+    "puzzle": "game.puzzle:Puzzle",
+    "descent": "game.descent:Descent",
 }
 
 

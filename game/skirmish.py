@@ -23,14 +23,15 @@ from game.commands import Attack as AttackCmd
 from game.commands import Command, EndTurn, Move
 from game.data import SIDES, Units, data_units_with, need, words
 from game.errors import UserError
-from game.events import Event, TurnEnded
+from game.events import Event, TurnEnded, Won
 from game.rulesets import Ruleset
 from game.world import World
 from systems import buildings, minions, spawn, win
 from systems.board import SIZE_KEY, Occupancy, occupancy
 from systems.combat import attack, deaths, targets
 from systems.movement import move_unit, reachable
-from systems.rules import set_rules
+from systems.rules import refresh_rules, set_rules
+from systems.units_rules import push_moves, push_step, unit_effects
 
 if TYPE_CHECKING:
     from game.engine import Engine
@@ -139,6 +140,8 @@ class Skirmish(Ruleset):
                                 f"(see `rulefront map legend`).")
             if counts[("hero", side)] == 0:
                 raise UserError(f"{game_map.path}: has no {side} hero; paint at least one.")
+        if world.query(Word):
+            refresh_rules(world)  # words on the map add to the base rules
         world.set_resource(spawn.SPAWN_CELLS_KEY, spawn_cells)
         world.set_resource(TURN_KEY, world.spawn(Turn(SIDES[0], 1)))
 
@@ -203,6 +206,7 @@ class Skirmish(Ruleset):
             pos = world.get(hero, Position)
             cells = reachable(occ, (pos.x, pos.y), world.get(hero, Moves).mp, side)
             actions += [Move(hero, x, y) for (x, y) in sorted(cells, key=_row_major)]
+            actions += [Move(hero, x, y) for (x, y) in push_moves(world, hero)]
         actions.append(EndTurn())
         return actions
 
@@ -225,7 +229,8 @@ class Skirmish(Ruleset):
             pos = world.get(unit, Position)
             mp = world.get(unit, Moves).mp
             cells = reachable(occ, (pos.x, pos.y), mp, side)
-            if (command.x, command.y) not in cells:
+            if (command.x, command.y) not in cells and \
+                    (command.x, command.y) not in push_moves(world, unit):
                 return (f"Cell ({command.x}, {command.y}) is out of reach: {mp} move points "
                         "left, and the way must be free of enemies, buildings and walls.")
             return None
@@ -243,14 +248,30 @@ class Skirmish(Ruleset):
         if isinstance(command, Move):
             pos = world.get(command.unit, Position)
             occ = self.occupancy(world)
-            cost = reachable(occ, (pos.x, pos.y), world.get(command.unit, Moves).mp,
-                             world.get(command.unit, Team).side)[(command.x, command.y)]
-            events = move_unit(world, command.unit, command.x, command.y, cost)
+            cells = reachable(occ, (pos.x, pos.y), world.get(command.unit, Moves).mp,
+                              world.get(command.unit, Team).side)
+            if (command.x, command.y) in cells:
+                events = move_unit(world, command.unit, command.x, command.y,
+                                   cells[(command.x, command.y)])
+            else:
+                events = push_step(world, command.unit, command.x, command.y)
+            events += self.unit_effects(world, command.unit)
         elif isinstance(command, AttackCmd):
             events = attack(world, command.unit, command.target)
         else:
             events = self.end_turn(world)
         return events + self.checks(world)
+
+    def unit_effects(self, world: World, unit: int) -> list[Event]:
+        """DEFEAT, SINK, HOT/MELT and WEAK on the hero's cell; a hero on WIN wins the match."""
+        events, wins = unit_effects(world, unit)
+        turn_entity = world.resource(TURN_KEY)
+        if wins and not world.get(turn_entity, Turn).over:
+            side = world.get(unit, Team).side
+            reason = f"a {side} hero reached a WIN cell"
+            world.update(turn_entity, Turn, over=True, winner=side, reason=reason)
+            events.append(Won(side, reason))
+        return events
 
     def end_turn(self, world: World) -> list[Event]:
         turn_entity = world.resource(TURN_KEY)

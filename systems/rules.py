@@ -1,14 +1,17 @@
-"""Rules in force: NOUN IS PROPERTY as a per-kind bit mask, kept as a world resource.
+"""Rules in force: read from word tiles on the grid, folded into a per-kind bit mask.
 
-Base rules come from the ruleset (ROCK IS STOP...); word tiles on the map add to them. The
-mask is derived data: it is recomputed when words move and stored with `set_resource`, so undo
-restores it with everything else.
+Base rules come from the ruleset (ROCK IS STOP...); word tiles on the map add to them. Rules are
+read left-to-right and top-to-bottom with the grammar
+`NOUN (AND NOUN)* IS (PROPERTY|NOUN) (AND (PROPERTY|NOUN))*`. The mask is derived data: it is
+recomputed when words move and stored with `set_resource`, so undo restores it with the rest.
 """
 
 from __future__ import annotations
 
 from enum import IntFlag
+from functools import cache
 
+from components import Position, Word
 from game.world import World
 
 
@@ -31,7 +34,20 @@ class Prop(IntFlag):
 PROPERTY_NAMES = {p.name: p for p in Prop if p.name and p is not Prop.NONE}
 
 RULES_KEY = "rules"  # resource: tuple of rule strings in force, e.g. ("ROCK IS STOP",)
-PROPS_KEY = "props"  # resource: dict kind -> Prop
+PROPS_KEY = "props"  # resource: dict kind -> Prop (a fresh dict each time it changes)
+BASE_KEY = "base_rules"  # resource: the ruleset's rules that hold without words
+
+Cell = tuple[int, int]
+
+
+@cache
+def noun_kinds() -> dict[str, str]:
+    """Noun word text -> the kind it names ('BABA' -> 'baba', 'TEXT' -> 'text')."""
+    from game.data import words
+
+    kinds = {info.text: info.kind for info in words().values() if info.part == "noun"}
+    kinds.setdefault("TEXT", "text")
+    return kinds
 
 
 def parse_rule(text: str) -> tuple[str, str]:
@@ -39,24 +55,127 @@ def parse_rule(text: str) -> tuple[str, str]:
     parts = text.split()
     if len(parts) != 3 or parts[1] != "IS":
         raise ValueError(f"rule {text!r} is not of the form 'NOUN IS PROPERTY'")
-    return parts[0].lower(), parts[2]
+    return noun_kinds().get(parts[0], parts[0].lower()), parts[2]
 
 
-def masks_for(rules: tuple[str, ...]) -> dict[str, Prop]:
-    """Fold 'NOUN IS PROPERTY' rules into kind -> Prop masks (other rules are ignored here)."""
-    masks: dict[str, Prop] = {}
+def masks_for(rules: tuple[str, ...]) -> dict[str, int]:
+    """Fold 'NOUN IS PROPERTY' rules into kind -> mask (NOUN IS NOUN is ignored here).
+
+    Masks are plain ints with Prop's bits (IntFlag arithmetic is ten times slower, and the
+    puzzle solver tests them millions of times). Text is always PUSH, whatever the words say.
+    """
+    masks: dict[str, int] = {"text": int(Prop.PUSH)}
     for rule in rules:
         noun, prop = parse_rule(rule)
         flag = PROPERTY_NAMES.get(prop)
         if flag is not None:
-            masks[noun] = masks.get(noun, Prop.NONE) | flag
+            masks[noun] = masks.get(noun, 0) | int(flag)
     return masks
 
 
+def transformations(rules: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """kind -> kinds it turns into, from 'X IS Y' with Y a noun; 'X IS X' keeps X as it is."""
+    nouns = noun_kinds()
+    kept = set()
+    turns: dict[str, list[str]] = {}
+    for rule in rules:
+        subject, _is, target = rule.split()
+        if target not in nouns or subject not in nouns:
+            continue
+        if subject == target:
+            kept.add(nouns[subject])
+        else:
+            turns.setdefault(nouns[subject], []).append(nouns[target])
+    return {kind: tuple(dict.fromkeys(targets)) for kind, targets in turns.items()
+            if kind not in kept}
+
+
 def set_rules(world: World, rules: tuple[str, ...]) -> None:
-    world.set_resource(RULES_KEY, rules)
-    world.set_resource(PROPS_KEY, masks_for(rules))
+    """Put `rules` in force as the base rules (those that hold without words)."""
+    world.set_resource(BASE_KEY, tuple(rules))
+    world.set_resource(RULES_KEY, tuple(rules))
+    world.set_resource(PROPS_KEY, masks_for(tuple(rules)))
 
 
 def props_of(world: World, kind: str) -> Prop:
-    return world.resource(PROPS_KEY, {}).get(kind, Prop.NONE)
+    return Prop(world.resource(PROPS_KEY, {}).get(kind, 0))
+
+
+# -- reading words -----------------------------------------------------------------------
+
+
+def word_grid(world: World) -> dict[Cell, list[tuple[str, str]]]:
+    """Cell -> [(text, part)] of the word tiles standing there, in entity id order."""
+    grid: dict[Cell, list[tuple[str, str]]] = {}
+    for _entity, (word, pos) in world.query(Word, Position):
+        grid.setdefault((pos.x, pos.y), []).append((word.text, word.part))
+    return grid
+
+
+def read_rules(grid: dict[Cell, list[tuple[str, str]]]) -> tuple[str, ...]:
+    """Every rule the words spell, in reading order (IS words row by row, across then down)."""
+    rules: list[str] = []
+    operators = sorted(cell for cell, tiles in grid.items() if ("IS", "operator") in tiles)
+    for x, y in sorted(operators, key=lambda c: (c[1], c[0])):
+        for dx, dy in ((1, 0), (0, 1)):
+            subjects = _chain(grid, x - dx, y - dy, -dx, -dy, ("noun",))
+            targets = _chain(grid, x + dx, y + dy, dx, dy, ("noun", "property"))
+            for subject in reversed(subjects):
+                for target in targets:
+                    rules.append(f"{subject} IS {target}")
+    return tuple(dict.fromkeys(rules))
+
+
+def _chain(grid: dict[Cell, list[tuple[str, str]]], x: int, y: int, dx: int, dy: int,
+           parts: tuple[str, ...]) -> list[str]:
+    """Words of `parts` joined by AND, starting at (x, y) and walking (dx, dy)."""
+    found: list[str] = []
+    while True:
+        word = _first(grid.get((x, y)), parts)
+        if word is None:
+            return found
+        found.append(word)
+        if _first(grid.get((x + dx, y + dy)), ("operator",), "AND") is None:
+            return found
+        x, y = x + 2 * dx, y + 2 * dy
+
+
+def _first(tiles: list[tuple[str, str]] | None, parts: tuple[str, ...],
+           text: str | None = None) -> str | None:
+    if not tiles:
+        return None
+    for word, part in tiles:
+        if part in parts and (text is None or word == text):
+            return word
+    return None
+
+
+_read_cache: dict[tuple[tuple[str, ...], tuple[tuple[str, str, int, int], ...]],
+                  tuple[str, ...]] = {}
+
+
+def rules_now(world: World) -> tuple[str, ...]:
+    """Base + word rules for the words where they stand (memoised by the words' places: a
+    search meets the same few layouts over and over)."""
+    base = world.resource(BASE_KEY, ())
+    layout = tuple((w.text, w.part, p.x, p.y) for _e, (w, p) in world.query(Word, Position))
+    key = (base, layout)
+    rules = _read_cache.get(key)
+    if rules is None:
+        if len(_read_cache) > 200_000:
+            _read_cache.clear()
+        rules = _read_cache[key] = tuple(dict.fromkeys(base + read_rules(word_grid(world))))
+    return rules
+
+
+def refresh_rules(world: World) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Re-read the words; put base + word rules in force. Returns (formed, broken) rules."""
+    rules = rules_now(world)
+    old = world.resource(RULES_KEY, ())
+    if rules == old:
+        return (), ()
+    world.set_resource(RULES_KEY, rules)
+    world.set_resource(PROPS_KEY, masks_for(rules))
+    formed = tuple(r for r in rules if r not in old)
+    broken = tuple(r for r in old if r not in rules)
+    return formed, broken

@@ -17,6 +17,8 @@ COMMANDS = [
     "map",
     "bench",
     "grundy",
+    "solve",
+    "generate",
 ]
 
 

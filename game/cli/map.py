@@ -22,6 +22,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     legend = verbs.add_parser("legend", help="print the palette: colour -> tile, unit, word")
     legend.add_argument("--json", action="store_true", help="print the palette as JSON")
     legend.set_defaults(func=run_legend)
+    imp = verbs.add_parser("import-keke", help="write each level of a Keke set as a PNG map")
+    imp.add_argument("file", help="a Keke JSON level set (or one .keke level)")
+    imp.add_argument("--out", required=True, metavar="DIR", help="folder for the PNG maps")
+    imp.set_defaults(func=run_import_keke)
 
 
 def run_check(args: argparse.Namespace) -> int:
@@ -58,4 +62,25 @@ def run_legend(args: argparse.Namespace) -> int:
         what = {"thing": f"a {e.kind}", "word": f"the word {e.word}", "spawn": "minion spawn cell"}
         print(f"{hex_color(e.color)}  {e.name:<18} {what.get(e.prefab, e.prefab)}"
               + (f" ({e.team})" if e.team else ""))
+    return 0
+
+
+def run_import_keke(args: argparse.Namespace) -> int:
+    """Each level becomes DIR/keke-ID.png with a sidecar naming the puzzle ruleset."""
+    from pathlib import Path
+
+    from game.keke import level_map, parse_ascii, read_set
+    from game.maps import write_map
+
+    source = Path(args.file)
+    out = Path(args.out)
+    if source.suffix.lower() == ".keke":
+        maps = [(source.stem, parse_ascii(source.read_text(encoding="utf-8"), source))]
+    else:
+        maps = [(f"keke-{lv.id}", level_map(source, lv)) for lv in read_set(source)]
+    for stem, game_map in maps:
+        cells = {(x, y): entry.color for x, y, entry in game_map.cells}
+        sidecar = {"name": game_map.name, "ruleset": "puzzle"}
+        write_map(out / f"{stem}.png", game_map.width, game_map.height, cells, sidecar)
+    print(f"wrote {len(maps)} puzzle maps to {out}")
     return 0

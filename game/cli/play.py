@@ -26,6 +26,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--size", default="1024x768", help="window size WxH")
     p.add_argument("--quit-after", type=float, metavar="SECONDS",
                    help="window: close by itself after this long (demos, smoke tests)")
+    p.add_argument("--level", metavar="ID", help="a level id in a Keke JSON level set")
+    p.add_argument("--moves", help="puzzle/descent: apply these moves (u d l r, s wait) and stop")
+    p.add_argument("--json", action="store_true", help="with --moves: print the state as JSON")
+    p.add_argument("--player", help="puzzle/descent: record a win under this player's name")
     p.set_defaults(func=run)
 
 
@@ -43,7 +47,66 @@ def load_game(args: argparse.Namespace) -> tuple[Engine, dict, int]:
     return engine, make_seats(engine, {"red": args.red, "blue": args.blue}, args.seed), args.seed
 
 
+def is_level(args: argparse.Namespace) -> bool:
+    """Whether the map goes through load_level (puzzle, descent, Keke) and not the skirmish
+    flow."""
+    if args.resume:
+        return False
+    if args.level or args.moves is not None or args.json:
+        return True
+    if Path(args.map).suffix.lower() != ".png":
+        return True
+    from game.descent import is_descent_png
+    from game.maps import load_map
+
+    return is_descent_png(Path(args.map)) or load_map(args.map).ruleset != "skirmish"
+
+
+def run_level(args: argparse.Namespace) -> int:
+    from game.cli.solve import apply_moves
+    from game.levelplay import level_text, play_text
+    from game.levels import load_level
+
+    engine = load_level(args.map, args.level, args.seed)
+    if engine.ruleset.name == "skirmish":
+        raise UserError(f"{args.map}: --moves and --json are for puzzle and descent levels.")
+    if args.moves is None:
+        code = play_text(engine, input, sys.stdout)
+    else:
+        apply_moves(engine, args.moves)
+        if args.json:
+            import json
+
+            print(json.dumps(level_state(engine)))
+        else:
+            print(level_text(engine))
+            print(engine.ruleset.describe(engine.world))
+        code = 0
+    if args.player and engine.outcome and engine.outcome[0] == "player":
+        from game.scores import record_score
+
+        record_score(args.map + (f"#{args.level}" if args.level else ""), args.player,
+                     len(engine.history))
+    return code
+
+
+def level_state(engine: Engine) -> dict:
+    if engine.ruleset.name == "puzzle":
+        from game.puzzle import summary
+
+        return summary(engine)
+    rules = engine.ruleset
+    world = engine.world
+    outcome = engine.outcome
+    x, y = rules.ball(world)  # type: ignore[attr-defined]
+    return {"status": "won" if outcome else "playing", "moves": len(engine.history),
+            "ball": {"x": x, "y": y}, "exit": list(world.resource("exit")),
+            "heights": rules.heights(world)}  # type: ignore[attr-defined]
+
+
 def run(args: argparse.Namespace) -> int:
+    if is_level(args):
+        return run_level(args)
     engine, seats, seed = load_game(args)
     save_path = Path(args.save) if args.save else default_save_path()
     if args.text:

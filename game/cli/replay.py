@@ -26,8 +26,13 @@ def run(args: argparse.Namespace) -> int:
         from game.replay import rebuild
 
         engine = rebuild(record, args.file)
-        print(board(engine.world))
-        print(roster(engine.world))
+        if engine.ruleset.name in ("puzzle", "descent"):
+            from game.levelplay import level_text
+
+            print(level_text(engine))
+        else:
+            print(board(engine.world))
+            print(roster(engine.world))
     if args.json:
         print(json.dumps(report))
     elif report["verified"]:

@@ -1,0 +1,130 @@
+"""`rulefront solve`: shortest (or cheapest) solutions of puzzle and descent levels.
+
+`rulefront solve LEVEL [--level ID] [--budget S] [--method M] [--json]` solves one level and
+saves the solution as a replay; `--hint` prints only the next move; `--moves M` solves from the
+state after those moves. `rulefront solve --keke SET [--budget S] [--stored]` runs a whole Keke
+level set, one level at a time, each solution re-verified by replaying it on a fresh engine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from game.engine import Engine
+from game.errors import UserError
+from game.levels import load_level
+from game.replay import Record, write_record
+from systems.ai.solver import Solution, moves_text, solve
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("solve", help="solve a puzzle or descent level (or a Keke level set)")
+    p.add_argument("level", nargs="?", help="a .keke, .json (with --level), .txt or .png level")
+    p.add_argument("--level", dest="level_id", metavar="ID", help="level id in a Keke JSON set")
+    p.add_argument("--keke", metavar="SET", help="solve every level of a Keke JSON level set")
+    p.add_argument("--stored", action="store_true",
+                   help="with --keke: replay the set's stored solutions instead of solving")
+    p.add_argument("--budget", type=float, default=10.0, metavar="SECONDS",
+                   help="time per level (default 10)")
+    p.add_argument("--states", type=int, metavar="N", help="stop after this many states")
+    p.add_argument("--method", default="auto",
+                   help="bfs (shortest), cost (cheapest), astar, greedy, novelty, or auto "
+                        "(default: bfs for 25%% of the budget, then greedy passes)")
+    p.add_argument("--moves", default="", help="solve from the state after these moves (udlrs)")
+    p.add_argument("--hint", action="store_true", help="print only the next move")
+    p.add_argument("--save", metavar="FILE", help="where to save the solution replay")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.keke:
+        from game.cli.keke_run import run_set, run_stored
+
+        if args.stored:
+            return run_stored(Path(args.keke), args.json)
+        return run_set(Path(args.keke), args.budget, args.method, args.json)
+    if not args.level:
+        raise UserError("name a level to solve, or a level set with --keke SET.")
+    engine = load_level(args.level, args.level_id)
+    if not hasattr(engine.ruleset, "state_key"):
+        raise UserError(f"{args.level}: is a {engine.ruleset.name} map; solve works on puzzle "
+                        "and descent levels.")
+    apply_moves(engine, args.moves)
+    solution = solve(engine, args.budget, args.method, args.states)
+    report = report_of(solution)
+    if engine.over:
+        report["note"] = "the game is already over here"
+    elif not solution.solved:
+        report["note"] = ("cannot be won from here: every reachable state was searched"
+                          if solution.exhausted else "not solved within the budget")
+    if args.hint:
+        hint = moves_text(solution.commands[:1]) if solution.solved else ""
+        report = {"hint": hint, "solved": solution.solved, "length": solution.length,
+                  **({"note": report["note"]} if "note" in report else {})}
+    elif solution.solved:
+        path = Path(args.save) if args.save else default_solution_path(args.level, args.level_id)
+        save_solution(engine, solution, path)
+        report["saved"] = str(path)
+    if args.json:
+        print(json.dumps(report))
+    else:
+        print(" ".join(f"{k}={v}" for k, v in report.items()))
+    return 0 if solution.solved or engine.over else 1
+
+
+def apply_moves(engine: Engine, moves: str) -> None:
+    """Apply move letters (u d l r, s = wait) through submit; a refused one is a UserError."""
+    from game.commands import Step, Wait
+
+    for index, letter in enumerate(moves.lower()):
+        if letter not in "udlrs":
+            raise UserError(f"move {index + 1} is {letter!r}; moves are u d l r and s (wait).")
+        if engine.over:
+            break
+        result = engine.submit(Wait() if letter == "s" else Step(letter))
+        if not result.ok:
+            raise UserError(f"move {index + 1} ({letter}) is refused: "
+                            f"{result.reason}")  # type: ignore[union-attr]
+
+
+def report_of(solution: Solution) -> dict[str, Any]:
+    return {"solved": solution.solved, "moves": moves_text(solution.commands),
+            "length": solution.length, "cost": solution.cost, "states": solution.states,
+            "seconds": round(solution.seconds, 3), "method": solution.method,
+            "optimal": solution.solved and solution.method in ("bfs", "cost")}
+
+
+def default_solution_path(level: str, level_id: str | None) -> Path:
+    from game.textplay import data_dir
+
+    stem = Path(level).stem + (f"-{level_id}" if level_id else "")
+    return data_dir() / "solutions" / f"{stem}.json"
+
+
+def save_solution(engine: Engine, solution: Solution, path: Path) -> None:
+    """A replay of the whole game so far plus the solution, for `rulefront replay`."""
+    game_map = engine.map
+    assert game_map is not None
+    commands = engine.commands() + solution.commands
+    for command in solution.commands:
+        engine.apply(command)
+    outcome = engine.outcome
+    for _ in solution.commands:
+        engine.retract()
+    result = None if outcome is None else {"winner": outcome[0], "reason": outcome[1],
+                                           "commands": len(commands)}
+    record = Record(str(Path(game_map.path).resolve()), game_map.sha256, engine.ruleset.name, 0,
+                    {"player": "solver"}, commands, result)
+    if "level" in game_map.sidecar:
+        record.extra["level"] = game_map.sidecar["level"]
+    write_record(path, record)
+
+
+def flush_print(text: str) -> None:
+    print(text)
+    sys.stdout.flush()

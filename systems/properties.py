@@ -1,0 +1,129 @@
+"""What properties do when things share a cell, in the order a turn resolves them.
+
+SINK destroys itself and everything it shares a cell with; WEAK things break when anything
+shares their cell; HOT destroys MELT things; DEFEAT destroys YOU things (not itself); OPEN and
+SHUT destroy each other. Then the win check: a YOU thing on a WIN cell. Also here: NOUN IS NOUN
+transformations, one step per turn.
+"""
+
+from __future__ import annotations
+
+from components import Facing, Kind, Position
+from game.events import Transformed
+from systems.push import Board
+from systems.rules import Prop, transformations
+
+YOU, WIN = int(Prop.YOU), int(Prop.WIN)
+SINK, WEAK, HOT, MELT = int(Prop.SINK), int(Prop.WEAK), int(Prop.HOT), int(Prop.MELT)
+DEFEAT, OPEN, SHUT = int(Prop.DEFEAT), int(Prop.OPEN), int(Prop.SHUT)
+DESTRUCTIVE = SINK | WEAK | HOT | DEFEAT | OPEN | SHUT
+
+_turns_cache: dict[tuple[str, ...], dict[str, tuple[str, ...]]] = {}
+
+
+def transform(board: Board, rules: tuple[str, ...]) -> None:
+    """Turn every X into Y for each 'X IS Y' in force (the first Y; more Ys add copies)."""
+    turns = _turns_cache.get(rules)
+    if turns is None:
+        turns = _turns_cache[rules] = transformations(rules)
+    if not turns:
+        return
+    world = board.world
+    for entity, (kind, pos) in list(world.query(Kind, Position)):
+        targets = turns.get(kind.name)
+        if not targets or "text" in targets:
+            continue  # turning a thing into its word tile is not supported
+        board.delta -= board.number(entity)
+        old = kind.name
+        world.update(entity, Kind, name=targets[0])
+        board.delta += board.number(entity)
+        board.events.append(Transformed(entity, old, targets[0]))
+        facing = world.try_get(entity, Facing)
+        for extra in targets[1:]:
+            copy = world.spawn(Position(pos.x, pos.y), Kind(extra),
+                               Facing(facing.dx, facing.dy) if facing else Facing(1, 0))
+            board.delta += board.number(copy)
+            board.events.append(Transformed(copy, old, extra))
+
+
+def interact(board: Board) -> None:
+    """Resolve SINK, WEAK, HOT/MELT, DEFEAT and OPEN/SHUT, in that order."""
+    props = board.props
+    active = 0
+    for mask in props.values():
+        active |= mask
+    if not active & DESTRUCTIVE:
+        return
+    world = board.world
+    by_prop: dict[int, list[int]] = {SINK: [], WEAK: [], HOT: [], DEFEAT: [], OPEN: []}
+    for entity, kind in world.query(Kind):
+        mask = props.get(kind.name, 0)
+        if mask & DESTRUCTIVE:
+            for flag in (SINK, WEAK, HOT, DEFEAT, OPEN):
+                if mask & flag:
+                    by_prop[flag].append(entity)
+    _sink(board, by_prop[SINK])
+    _weak(board, by_prop[WEAK])
+    _hits(board, by_prop[HOT], MELT, "melted")
+    _hits(board, by_prop[DEFEAT], YOU, "defeated")
+    _open_shut(board, by_prop[OPEN])
+
+
+def _cell(board: Board, entity: int) -> list[int]:
+    pos = board.world.get(entity, Position)
+    return list(board.world.at(pos.x, pos.y))
+
+
+def _sink(board: Board, sinkers: list[int]) -> None:
+    for sinker in sinkers:
+        if not board.world.alive(sinker):
+            continue
+        here = _cell(board, sinker)
+        if len(here) > 1:
+            for entity in here:
+                board.destroy(entity, "sank")
+
+
+def _weak(board: Board, weak: list[int]) -> None:
+    for entity in weak:
+        if board.world.alive(entity) and len(_cell(board, entity)) > 1:
+            board.destroy(entity, "broke")
+
+
+def _hits(board: Board, sources: list[int], victim: int, cause: str) -> None:
+    """Each source destroys the things with the `victim` property in its cell."""
+    for source in sources:
+        if not board.world.alive(source):
+            continue
+        for entity in _cell(board, source):
+            if board.mask(entity) & victim:
+                board.destroy(entity, cause)
+
+
+def _open_shut(board: Board, opens: list[int]) -> None:
+    for opener in opens:
+        if not board.world.alive(opener):
+            continue
+        for entity in _cell(board, opener):
+            if entity != opener and board.mask(entity) & SHUT and board.world.alive(opener):
+                board.destroy(entity, "opened")
+                board.destroy(opener, "opened")
+
+
+def players(board: Board) -> list[int]:
+    """Every thing that IS YOU, in id order."""
+    you = {kind for kind, mask in board.props.items() if mask & YOU}
+    if not you:
+        return []
+    return [e for e, kind in board.world.query(Kind) if kind.name in you]
+
+
+def won(board: Board, yous: list[int]) -> bool:
+    """Whether a YOU thing stands on a WIN cell (itself WIN counts)."""
+    world = board.world
+    for entity in yous:
+        pos = world.get(entity, Position)
+        for other in world.at(pos.x, pos.y):
+            if board.mask(other) & WIN:
+                return True
+    return False

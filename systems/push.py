@@ -1,0 +1,139 @@
+"""Pushing: a thing steps one cell and shoves the whole line of PUSH things ahead of it.
+
+`Board` is the view one turn works through: it reads kinds and property masks, moves things
+(keeping the facing and the board hash in step) and records events. A line moves only if every
+cell of it can move: the map edge and STOP things block (a thing that is PUSH and STOP is
+pushed; an OPEN thing may enter a SHUT one's cell, where both will be destroyed).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from components import Facing, Kind, Position, Word
+from game.events import Destroyed, Event, Moved, Pushed
+from game.world import World
+from systems.rules import PROPS_KEY, Prop
+from systems.zobrist import FACINGS, Table, facing_index, label
+
+PUSH, STOP, OPEN, SHUT = int(Prop.PUSH), int(Prop.STOP), int(Prop.OPEN), int(Prop.SHUT)
+
+
+@dataclass(slots=True)
+class Board:
+    """One turn's working view of a grid of things: masks, moves, hash delta and events."""
+
+    world: World
+    width: int
+    height: int
+    table: Table
+    props: dict[str, int] = field(default_factory=dict)
+    delta: int = 0
+    words_moved: bool = False
+    blockers: frozenset[str] = frozenset()  # kinds that stop any push (skirmish units)
+    events: list[Event] = field(default_factory=list)
+
+    def reload(self) -> None:
+        self.props = self.world.resource(PROPS_KEY, {})
+
+    def kind(self, entity: int) -> str:
+        return self.world.get(entity, Kind).name
+
+    def mask(self, entity: int) -> int:
+        return self.props.get(self.world.get(entity, Kind).name, 0)
+
+    def number(self, entity: int) -> int:
+        pos = self.world.get(entity, Position)
+        return self.table.number(label(self.world, entity), pos.x, pos.y,
+                                 facing_index(self.world, entity))
+
+    # -- pushing -----------------------------------------------------------------------
+
+    def line(self, x: int, y: int, dx: int, dy: int, front: int) -> list[int] | None:
+        """The things a thing at (x, y) with mask `front` must push to step (dx, dy),
+        nearest first, or None when the way is blocked."""
+        at = self.world.at
+        props = self.props
+        get = self.world.get
+        chain: list[int] = []
+        while True:
+            x += dx
+            y += dy
+            if not (0 <= x < self.width and 0 <= y < self.height):
+                return None
+            pushed: list[int] = []
+            pushed_mask = 0
+            for entity in at(x, y):
+                kind = get(entity, Kind).name
+                mask = props.get(kind, 0)
+                if kind in self.blockers:
+                    return None
+                if mask & PUSH:
+                    pushed.append(entity)
+                    pushed_mask |= mask
+                elif mask & STOP and not _opens(front, mask):
+                    return None
+            if not pushed:
+                return chain
+            chain.extend(pushed)
+            front = pushed_mask
+
+    def walk(self, entity: int, dx: int, dy: int) -> bool:
+        """Step `entity` one cell, pushing the line ahead; False (nothing moves) if blocked."""
+        pos = self.world.get(entity, Position)
+        chain = self.line(pos.x, pos.y, dx, dy, self.mask(entity))
+        if chain is None:
+            return False
+        for thing in reversed(chain):
+            self.shift(thing, dx, dy, pushed=True)
+        self.shift(entity, dx, dy, pushed=False)
+        return True
+
+    def shift(self, entity: int, dx: int, dy: int, pushed: bool) -> None:
+        """Move one thing one cell and turn it to face the way it moved."""
+        world = self.world
+        get = world.get
+        pos = get(entity, Position)
+        x0, y0 = pos.x, pos.y
+        kind = get(entity, Kind).name
+        name = "text:" + get(entity, Word).text if kind == "text" else kind
+        # Facing only matters where something can MOVE; elsewhere it is not worth a write.
+        facing = world.try_get(entity, Facing) if self.table.facing else None
+        old_facing = 1 if facing is None else FACINGS[(facing.dx, facing.dy)]
+        number = self.table.number
+        self.delta -= number(name, x0, y0, old_facing)
+        world.update(entity, Position, x=x0 + dx, y=y0 + dy)
+        new_facing = old_facing
+        if facing is not None and (facing.dx != dx or facing.dy != dy):
+            world.update(entity, Facing, dx=dx, dy=dy)
+            new_facing = FACINGS[(dx, dy)]
+        self.delta += number(name, x0 + dx, y0 + dy, new_facing)
+        if kind == "text":
+            self.words_moved = True
+        self.events.append((Pushed if pushed else Moved)(entity, x0, y0, x0 + dx, y0 + dy))
+
+    def turn(self, entity: int, dx: int, dy: int) -> None:
+        """Face a new way without moving (a blocked MOVE thing turning round)."""
+        before = self.number(entity)
+        self.world.update(entity, Facing, dx=dx, dy=dy)
+        self.delta += self.number(entity) - before
+
+    def destroy(self, entity: int, cause: str) -> None:
+        world = self.world
+        if not world.alive(entity):
+            return
+        self.delta -= self.number(entity)
+        kind = world.get(entity, Kind).name
+        if kind == "text":
+            self.words_moved = True
+        world.destroy(entity)
+        self.events.append(Destroyed(entity, kind, cause))
+
+
+def _opens(front: int, blocker: int) -> bool:
+    """Whether an OPEN thing meets a SHUT one (or the reverse): both go, nothing blocks."""
+    return bool((front & OPEN and blocker & SHUT) or (front & SHUT and blocker & OPEN))
+
+
+def direction_of(dx: int, dy: int) -> int:
+    return FACINGS[(dx, dy)]

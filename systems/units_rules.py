@@ -1,0 +1,90 @@
+"""Word rules on skirmish maps: heroes push blocks and words, and properties act on units.
+
+A hero stepping into a cell of PUSH things shoves the whole line one cell (one move point) if
+the line can move; units and buildings stop a push like STOP things. A unit ending a move on a
+DEFEAT or SINK cell dies (the SINK thing goes too), on a HOT cell if its kind is MELT, or at
+once if it is WEAK and shares a cell; a hero on a WIN cell wins the match for its side.
+"""
+
+from __future__ import annotations
+
+from components import Health, Kind, Moves, Position, Team
+from game.events import Event, RuleBroken, RuleFormed
+from game.world import World
+from systems.board import DIRS, SIZE_KEY
+from systems.push import Board
+from systems.rules import PROPS_KEY, Prop, refresh_rules
+from systems.zobrist import Table
+
+UNIT_KINDS = frozenset({"hero", "minion", "tower", "hq"})
+PUSH = int(Prop.PUSH)
+_TABLE = Table(facing=False)
+
+
+def board(world: World) -> Board:
+    width, height = world.resource(SIZE_KEY)
+    view = Board(world, width, height, _TABLE, blockers=UNIT_KINDS)
+    view.reload()
+    return view
+
+
+def pushes_into(world: World, x: int, y: int) -> bool:
+    """Whether the cell holds something PUSH (so stepping in means pushing)."""
+    props = world.resource(PROPS_KEY, {})
+    return any(props.get(world.get(e, Kind).name, 0) & PUSH for e in world.at(x, y))
+
+
+def push_moves(world: World, unit: int) -> list[tuple[int, int]]:
+    """Adjacent cells the unit can step into by pushing the line of PUSH things there."""
+    if world.get(unit, Moves).mp < 1:
+        return []
+    pos = world.get(unit, Position)
+    view = board(world)
+    cells = []
+    for dx, dy in DIRS:
+        x, y = pos.x + dx, pos.y + dy
+        if not (0 <= x < view.width and 0 <= y < view.height) or not pushes_into(world, x, y):
+            continue
+        if view.line(pos.x, pos.y, dx, dy, view.mask(unit)) is not None:
+            cells.append((x, y))
+    return cells
+
+
+def push_step(world: World, unit: int, x: int, y: int) -> list[Event]:
+    """Step into (x, y), pushing the line ahead; costs one move point. Re-reads the rules."""
+    pos = world.get(unit, Position)
+    view = board(world)
+    if not view.walk(unit, x - pos.x, y - pos.y):
+        return []
+    world.update(unit, Moves, mp=world.get(unit, Moves).mp - 1)
+    events = view.events
+    if view.words_moved:
+        formed, broken = refresh_rules(world)
+        events += [RuleBroken(r) for r in broken] + [RuleFormed(r) for r in formed]
+    return events
+
+
+def unit_effects(world: World, unit: int) -> tuple[list[Event], bool]:
+    """What the unit's cell does to it; returns (events, whether it stands on a WIN cell)."""
+    props = world.resource(PROPS_KEY, {})
+    pos = world.get(unit, Position)
+    own = props.get(world.get(unit, Kind).name, 0)
+    others = [e for e in world.at(pos.x, pos.y) if e != unit]
+    view = board(world)
+    dies = False
+    wins = False
+    for entity in others:
+        mask = props.get(world.get(entity, Kind).name, 0)
+        if mask & Prop.DEFEAT or (mask & Prop.HOT and own & Prop.MELT):
+            dies = True
+        if mask & Prop.SINK:
+            dies = True
+            view.destroy(entity, "sank")
+        if mask & Prop.WIN:
+            wins = True
+    if own & Prop.WEAK and others:
+        dies = True
+    if dies and world.try_get(unit, Health) is not None:
+        world.update(unit, Health, hp=0)
+        return view.events, False
+    return view.events, wins and world.try_get(unit, Team) is not None

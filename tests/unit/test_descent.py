@@ -1,0 +1,110 @@
+"""Descent: the ball rolls down, pushes single blocks, and is blocked by everything else."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game.commands import Step
+from game.descent import parse_heights
+from game.engine import Engine
+from game.errors import UserError
+from game.maps import GameMap
+
+
+def board(rows: list[str], **options) -> Engine:
+    heights = parse_heights("\n".join(rows), "test")
+    size = len(heights)
+    return Engine.from_game_map(GameMap(Path("t.txt"), size, size, [],
+                                        {"ruleset": "descent", "heights": heights, **options}))
+
+
+def heights(engine: Engine) -> list[list[int]]:
+    return engine.ruleset.heights(engine.world)
+
+
+# (name, rows, move, legal, ball after, heights after or None when unchanged)
+CASES = [
+    ("steps down", ["2 1 0", "2 2 0", "0 0 0"], "r", True, (1, 0), None),
+    ("steps level", ["1 1 0", "1 1 0", "0 0 0"], "r", True, (1, 0), None),
+    ("falls several levels", ["3 0 0", "3 3 3", "3 3 0"], "r", True, (1, 0), None),
+    ("pushes a block one higher", ["1 2 0", "3 3 3", "3 3 0"], "r", True, (1, 0),
+     [[1, 1, 1], [3, 3, 3], [3, 3, 0]]),
+    ("pushes onto a lower cell", ["2 3 0", "3 3 3", "3 3 0"], "r", True, (1, 0),
+     [[2, 2, 1], [3, 3, 3], [3, 3, 0]]),
+    ("a block cannot land higher than the ball", ["1 2 2", "3 3 3", "3 3 0"], "r", False,
+     (0, 0), None),
+    ("two higher is too tall", ["1 3 0", "3 3 3", "3 3 0"], "r", False, (0, 0), None),
+    ("nothing is pushed off the board", ["0 0 1", "0 0 0", "0 0 0"], "r", True, (1, 0), None),
+    ("the ball cannot leave the board", ["0 0 0", "0 0 0", "0 0 0"], "u", False, (0, 0), None),
+]
+
+
+@pytest.mark.parametrize("name, rows, move, legal, ball, after", CASES, ids=[c[0] for c in CASES])
+def test_descent_step(name, rows, move, legal, ball, after):
+    engine = board(rows)
+    before = heights(engine)
+    result = engine.submit(Step(move))
+    assert result.ok is legal
+    assert engine.ruleset.ball(engine.world) == ball
+    assert heights(engine) == (after if after is not None else before)
+
+
+def test_pushing_off_the_edge_is_refused():
+    edge = board(["0 1 0", "0 0 0", "0 0 0"], start=[0, 0])
+    assert edge.submit(Step("r")).ok  # the block at (1,0) slides to (2,0)
+    assert heights(edge)[0] == [0, 0, 1]
+    assert not edge.submit(Step("r")).ok  # now it would leave the board
+
+
+def test_tall_stacks_push_only_with_the_option():
+    rows = ["1 3 0", "3 3 3", "3 3 0"]
+    assert not board(rows).submit(Step("r")).ok
+    engine = board(rows, push_stack=True)
+    assert engine.submit(Step("r")).ok
+    assert heights(engine)[0] == [1, 1, 2]
+
+
+def test_reaching_the_exit_wins():
+    engine = board(["1 0", "0 0"])
+    engine.submit(Step("r"))
+    engine.submit(Step("d"))
+    assert engine.outcome == ("player", "the ball reached the exit")
+
+
+def test_a_sidecar_may_move_start_and_exit():
+    engine = board(["0 0", "0 0"], start=[1, 1], exit=[0, 0])
+    assert engine.ruleset.ball(engine.world) == (1, 1)
+    engine.submit(Step("u"))
+    engine.submit(Step("l"))
+    assert engine.over
+
+
+@pytest.mark.parametrize("text", ["1 2\n3", "a b\nc d", "5", "1 -1\n0 0"])
+def test_bad_heightmaps_are_refused_with_a_sentence(text):
+    with pytest.raises(UserError):
+        parse_heights(text, "bad.txt")
+
+
+def test_a_png_heightmap_loads_like_its_text_twin(tmp_path):
+    from game.descent import write_png_map
+    from game.levels import load_level
+
+    rows = [[3, 2, 1], [2, 2, 0], [1, 0, 0]]
+    write_png_map(tmp_path / "h.png", rows)
+    (tmp_path / "h.yaml").write_text("ruleset: descent\n")
+    engine = load_level(tmp_path / "h.png")
+    assert engine.ruleset.name == "descent"
+    assert engine.ruleset.heights(engine.world) == rows
+
+
+def test_a_png_off_the_ramp_is_refused(tmp_path):
+    from PIL import Image
+
+    from game.levels import load_level
+
+    Image.new("RGB", (2, 2), (1, 2, 3)).save(tmp_path / "h.png")
+    (tmp_path / "h.yaml").write_text("ruleset: descent\n")
+    with pytest.raises(UserError, match="ramp"):
+        load_level(tmp_path / "h.png")

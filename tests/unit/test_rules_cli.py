@@ -1,0 +1,149 @@
+"""The scripting interface: play --moves --json, solve, hints, replays of solutions, Keke
+import, the descent generator and the score file."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from game import MAPS
+from game.cli import main
+from game.scores import load_scores, record_score
+
+KEKE_DEMO = Path("/work/shared/benchmarks/keke/demo_LEVELS.json")
+FIRST = str(MAPS / "puzzles" / "first-steps.keke")
+
+
+@pytest.fixture(autouse=True)
+def data_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    return tmp_path / "data" / "rulefront"
+
+
+def run_json(capsys, *argv: str) -> dict:
+    assert main(list(argv)) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_play_moves_json_reports_status_rules_objects_and_words(capsys):
+    state = run_json(capsys, "play", FIRST, "--moves", "rr", "--json")
+    assert state["status"] == "playing"
+    assert state["moves"] == 2
+    assert state["rules"] == ["BABA IS YOU", "FLAG IS WIN"]
+    assert {"kind": "baba", "x": 4, "y": 1} in state["objects"]
+    assert {"text": "BABA", "x": 1, "y": 3} in state["words"]
+
+
+def test_play_moves_to_the_flag_wins(capsys):
+    assert run_json(capsys, "play", FIRST, "--moves", "rrrrr", "--json")["status"] == "won"
+
+
+@pytest.mark.skipif(not KEKE_DEMO.exists(), reason="Keke benchmark not present")
+def test_a_keke_set_level_plays_by_id(capsys):
+    state = run_json(capsys, "play", str(KEKE_DEMO), "--level", "1", "--moves", "rrrrr",
+                     "--json")
+    assert state["status"] == "won"
+
+
+def test_bad_moves_are_a_user_error(capsys):
+    assert main(["play", FIRST, "--moves", "rx", "--json"]) == 2
+    assert "moves are u d l r" in capsys.readouterr().err
+
+
+def test_solve_prints_json_and_saves_a_replay_that_verifies(capsys, data_home):
+    report = run_json(capsys, "solve", FIRST, "--json")
+    assert report["solved"] and report["moves"] == "rrrrr" and report["length"] == 5
+    assert Path(report["saved"]).exists()
+    verdict = run_json(capsys, "replay", report["saved"], "--json")
+    assert verdict["verified"] and verdict["result"]["winner"] == "player"
+
+
+def test_hint_gives_the_next_move_from_the_current_state(capsys):
+    report = run_json(capsys, "solve", FIRST, "--moves", "rr", "--hint", "--json")
+    assert report["hint"] == "r" and report["length"] == 3
+
+
+def test_a_level_lost_for_good_is_reported(capsys, tmp_path):
+    level = tmp_path / "stuck.keke"
+    level.write_text("______\n_b..._\n_B12._\n______\n")
+    assert main(["solve", str(level), "--json"]) == 1
+    report = json.loads(capsys.readouterr().out)
+    assert not report["solved"] and "cannot be won" in report["note"]
+
+
+def test_solve_descent_json(capsys):
+    report = run_json(capsys, "solve", str(MAPS / "descent" / "tower.txt"), "--json")
+    assert report["length"] == 10
+
+
+@pytest.mark.skipif(not KEKE_DEMO.exists(), reason="Keke benchmark not present")
+def test_import_keke_writes_png_maps_that_play(capsys, tmp_path):
+    assert main(["map", "import-keke", str(KEKE_DEMO), "--out", str(tmp_path / "k")]) == 0
+    capsys.readouterr()
+    state = run_json(capsys, "play", str(tmp_path / "k" / "keke-1.png"), "--moves", "rrrrr",
+                     "--json")
+    assert state["status"] == "won"
+
+
+def test_generate_descent_writes_solvable_ranked_levels(capsys, tmp_path):
+    rows = run_json(capsys, "generate", "descent", "--size", "4", "--count", "2", "--out",
+                    str(tmp_path / "g"), "--seed", "3", "--json")
+    assert len(rows) == 2
+    assert rows[0]["optimal"] <= rows[1]["optimal"]
+    for row in rows:
+        assert row["stars"]["3"] == row["optimal"]
+        report = run_json(capsys, "solve", row["file"], "--json")
+        assert report["length"] == row["optimal"]
+
+
+def test_scores_keep_each_players_best(tmp_path):
+    path = tmp_path / "scores.json"
+    assert record_score("lvl", "ada", 12, path)
+    assert not record_score("lvl", "ada", 14, path)
+    assert record_score("lvl", "ada", 9, path)
+    assert load_scores(path) == {"lvl": {"ada": 9}}
+
+
+def test_a_corrupt_score_file_is_set_aside_with_a_warning(tmp_path, capsys):
+    path = tmp_path / "scores.json"
+    path.write_text("{not json")
+    assert load_scores(path) == {}
+    assert "warning" in capsys.readouterr().err
+    assert list(tmp_path.glob("scores.json.corrupt-*"))
+    assert record_score("lvl", "bo", 3, path)
+
+
+@pytest.mark.skipif(not KEKE_DEMO.exists(), reason="Keke benchmark not present")
+def test_the_keke_demo_set_is_solved_and_every_solution_replays(capsys):
+    report = run_json(capsys, "solve", "--keke", str(KEKE_DEMO), "--budget", "3", "--json")
+    assert report["solved"] == 14
+    assert all(row["solved"] for row in report["levels"])
+
+
+@pytest.mark.skipif(not KEKE_DEMO.exists(), reason="Keke benchmark not present")
+def test_stored_solutions_report_says_why_a_level_fails(capsys):
+    report = run_json(capsys, "solve", "--keke", str(KEKE_DEMO), "--stored", "--json")
+    assert report["total"] == 14
+    for row in report["levels"]:
+        assert row["wins"] or row["why"]
+
+
+@pytest.mark.parametrize("text, fix", [
+    ("b..\n", "border"),
+    ("_____\n_b?._\n_____\n", "legend"),
+    ("_____\n_b.._\n", "border"),
+])
+def test_broken_keke_files_are_refused_with_a_sentence(tmp_path, capsys, text, fix):
+    level = tmp_path / "bad.keke"
+    level.write_text(text)
+    assert main(["play", str(level), "--moves", "r", "--json"]) == 2
+    assert fix in capsys.readouterr().err
+
+
+def test_generate_skirmish_writes_a_playable_map(capsys, tmp_path):
+    out = tmp_path / "gen.png"
+    assert main(["generate", "skirmish", "--size", "12", "--seed", "2", "--out", str(out)]) == 0
+    assert main(["map", "check", str(out), "--json"]) == 0
+    assert '"ok": true' in capsys.readouterr().out

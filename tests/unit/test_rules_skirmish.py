@@ -1,0 +1,85 @@
+"""Word rules on skirmish maps: heroes push blocks and words, and rules act on units."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from components import Health, Moves, Position
+from game import MAPS
+from game.commands import Move
+from game.data import palette
+from game.engine import Engine
+from game.maps import write_map
+from game.match import make_seats, play_match
+from systems.rules import RULES_KEY
+
+
+def skirmish(tmp_path: Path, extra: dict[tuple[int, int], str]) -> Engine:
+    names = {e.name: c for c, e in palette().items()}
+    cells = {(0, 0): "red hq", (9, 9): "blue hq", (3, 1): "red bulwark", (8, 8): "blue bulwark",
+             **extra}
+    path = tmp_path / "t.png"
+    write_map(path, 10, 10, {c: names[n] for c, n in cells.items()}, {"name": "t"})
+    return Engine.from_map(path)
+
+
+def hero_at(engine: Engine, x: int, y: int) -> int:
+    return next(e for e in engine.world.at(x, y) if engine.world.try_get(e, Moves))
+
+
+def test_words_on_the_map_add_to_the_base_rules(tmp_path):
+    engine = skirmish(tmp_path, {(3, 2): "word WATER", (4, 2): "word IS", (5, 2): "word STOP",
+                                 (0, 5): "word FLAG", (1, 5): "word IS", (2, 5): "word WIN"})
+    rules = engine.world.resource(RULES_KEY)
+    assert "ROCK IS STOP" in rules and "FLAG IS WIN" in rules
+
+
+def test_a_hero_pushes_a_block_for_one_move_point(tmp_path):
+    engine = skirmish(tmp_path, {(4, 1): "block"})
+    hero = hero_at(engine, 3, 1)
+    assert Move(hero, 4, 1) in engine.legal_actions()
+    assert engine.submit(Move(hero, 4, 1)).ok
+    pos = engine.world.get(hero, Position)
+    assert (pos.x, pos.y) == (4, 1)
+    assert engine.world.get(hero, Moves).mp == engine.world.get(hero, Moves).max_mp - 1
+    assert any(engine.world.at(5, 1))
+
+
+def test_a_push_blocked_by_a_unit_is_not_offered(tmp_path):
+    engine = skirmish(tmp_path, {(4, 1): "block", (5, 1): "red hero"})
+    hero = hero_at(engine, 3, 1)
+    assert Move(hero, 4, 1) not in engine.legal_actions()
+    assert not engine.submit(Move(hero, 4, 1)).ok
+
+
+def test_pushing_a_word_breaks_its_rule(tmp_path):
+    engine = skirmish(tmp_path, {(3, 2): "word FLAG", (4, 2): "word IS", (5, 2): "word WIN"})
+    assert "FLAG IS WIN" in engine.world.resource(RULES_KEY)
+    hero = hero_at(engine, 3, 1)
+    assert engine.submit(Move(hero, 3, 2)).ok
+    assert "FLAG IS WIN" not in engine.world.resource(RULES_KEY)
+    engine.undo()
+    assert "FLAG IS WIN" in engine.world.resource(RULES_KEY)
+
+
+def test_a_hero_on_a_defeat_cell_dies(tmp_path):
+    engine = skirmish(tmp_path, {(5, 1): "lava", (0, 5): "word LAVA", (1, 5): "word IS",
+                                 (2, 5): "word DEFEAT"})
+    hero = hero_at(engine, 3, 1)
+    engine.submit(Move(hero, 5, 1))
+    assert not engine.world.alive(hero) or engine.world.get(hero, Health).hp <= 0
+
+
+def test_a_hero_on_a_win_cell_wins_the_match(tmp_path):
+    engine = skirmish(tmp_path, {(5, 1): "flag", (0, 5): "word FLAG", (1, 5): "word IS",
+                                 (2, 5): "word WIN"})
+    engine.submit(Move(hero_at(engine, 3, 1), 5, 1))
+    assert engine.outcome == ("red", "a red hero reached a WIN cell")
+
+
+def test_random_matches_on_crossing_finish():
+    for seed in range(2):
+        engine = Engine.from_map(MAPS / "crossing.png", seed=seed)
+        result = play_match(engine, make_seats(engine, {"red": "random", "blue": "random"}, seed),
+                            seed)
+        assert result.winner in ("red", "blue", "draw")

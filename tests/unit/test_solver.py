@@ -1,0 +1,90 @@
+"""Solvers: shortest and cheapest solutions on levels whose answers are known, hints, and
+levels that cannot be won."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game import MAPS
+from game.levels import load_level
+from systems.ai.solver import moves_text, solve
+from tests.unit.puzzle_helpers import level
+from tests.unit.test_descent import board
+
+# (rows, shortest length)
+PUZZLES = [
+    (["b..f", "B12.", "F13."], 3),
+    (["b...", "....", "..f.", "B12.", "F13."], 4),
+    (["bw.f", ".w..", "....", "B12.", "F13.", "W16."], 7),  # around the wall
+]
+
+
+@pytest.mark.parametrize("rows, length", PUZZLES)
+def test_breadth_first_finds_the_shortest_puzzle_solution(rows, length):
+    solution = solve(level(rows), None, "bfs")
+    assert solution.solved
+    assert solution.length == length
+
+
+def test_a_solution_needs_a_rule_to_be_made():
+    # FLAG IS WIN is missing: push the WIN word (below) up into place.
+    engine = level(["b...f", ".....", "B12..", "F1...", "..3.."])
+    solution = solve(engine, None, "bfs")
+    assert solution.solved
+    for command in solution.commands:
+        engine.submit(command)
+    assert engine.outcome[0] == "player"
+
+
+def test_an_unwinnable_puzzle_is_reported_as_such():
+    solution = solve(level(["b...", "B12."]), None, "bfs")
+    assert not solution.solved
+    assert solution.exhausted
+
+
+def test_the_search_leaves_the_engine_as_it_found_it():
+    engine = level(["b..f", "B12.", "F13."])
+    before = engine.world.snapshot()
+    solve(engine, None, "bfs")
+    assert engine.world.snapshot() == before
+    assert engine.history == []
+
+
+def test_tower_descends_in_ten_moves():
+    engine = load_level(MAPS / "descent" / "tower.txt")
+    solution = solve(engine, None, "bfs")
+    assert solution.length == 10
+
+
+def test_a_descent_that_needs_a_push_cannot_be_solved_without_one():
+    rows = ["2 3 0 0", "3 3 3 0", "3 3 3 0", "3 3 3 0"]
+    assert not solve(board(rows, push=False), None, "bfs").solved
+    solution = solve(board(rows), None, "bfs")
+    assert moves_text(solution.commands) == "rrrddd"
+
+
+def test_cost_optimal_search_avoids_pushes_when_walking_round_is_cheaper():
+    # Pushing right first (cost 2) or walking round below (all moves cost 1): both take 6
+    # moves, and only the walk costs 6.
+    rows = ["1 2 0 0", "1 1 1 0", "3 3 3 0", "3 3 3 0"]
+    cheapest = solve(board(rows), None, "cost")
+    assert cheapest.solved
+    assert cheapest.cost == 6
+    assert moves_text(cheapest.commands).startswith("d")
+    dear = solve(board(rows, costs={"move": 1, "push": 1}), None, "cost")
+    assert dear.cost == 6
+
+
+@pytest.mark.parametrize("path", sorted((MAPS / "descent").glob("level-0[1-4].txt")))
+def test_shipped_descent_levels_are_solved_at_their_recorded_optimum(path: Path):
+    import yaml
+
+    optimal = yaml.safe_load(path.with_suffix(".yaml").read_text())["optimal"]
+    assert solve(load_level(path), None, "bfs").length == optimal
+
+
+def test_astar_and_greedy_also_solve():
+    for method in ("astar", "greedy", "novelty", "auto"):
+        assert solve(level(["b...", "....", "..f.", "B12.", "F13."]), 5, method).solved
