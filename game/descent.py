@@ -10,9 +10,11 @@ the freed cell. With `push_stack` every block above the ball's level moves toget
 from __future__ import annotations
 
 import hashlib
+import itertools
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
 from PIL import Image
 
 from components import Height, Kind, Position
@@ -115,8 +117,9 @@ def read_png_map(path: Path) -> GameMap:
     if width != height:
         raise UserError(f"{path}: a descent map must be square, not {width}x{height}.")
     heights = [[0] * width for _ in range(height)]
-    for index, colour in enumerate(rgb.getdata()):
-        x, y = index % width, index // width
+    pixels = np.asarray(rgb)
+    for y, x in itertools.product(range(height), range(width)):
+        colour = tuple(int(v) for v in pixels[y, x])
         if colour not in colours:
             raise UserError(f"{path}: pixel ({x}, {y}) is not on the height ramp of "
                             "data/rulesets/descent.yaml; paint heights with those greys.")
