@@ -17,6 +17,7 @@ COMMANDS = [
     "map",
     "bench",
     "grundy",
+    "render",
 ]
 
 
