@@ -16,6 +16,7 @@ from game.match import Seat
 from game.render import use_headless
 from game.render.controller import Controller
 from game.render.layout import parse_size
+from game.render.replay_controller import ReplayController
 
 if TYPE_CHECKING:
     from game.engine import Engine
@@ -41,7 +42,7 @@ def open_window(width: int, height: int, caption: str, visible: bool = True) -> 
 class App:
     """Event handlers of one window; they only read the world and talk to the controller."""
 
-    def __init__(self, window: Any, controller: Controller) -> None:
+    def __init__(self, window: Any, controller: Controller | ReplayController) -> None:
         from game.render.screen import Screen
 
         self.window = window
@@ -117,4 +118,21 @@ def run_window(engine: Engine, seats: dict[str, Seat], seed: int, save_path: Pat
     pyglet.app.run(1.0 / fps)
     pyglet.clock.unschedule(app.tick)
     print(f"saved to {save_path}; continue with --resume {save_path}")
+    return 0
+
+
+def run_replay_window(engine: Engine, fps: int = 30, size: str = "1024x768",
+                      quit_after: float | None = None) -> int:
+    """Watch a rebuilt game from its start: play, pause, step and change speed."""
+    width, height = parse_size(size)
+    caption = f"Rulefront replay - {engine.map.name if engine.map is not None else 'game'}"
+    window = open_window(width, height, caption)
+    import pyglet
+
+    app = App(window, ReplayController(engine, fps))
+    pyglet.clock.schedule_interval(app.tick, 1.0 / max(1, fps))
+    if quit_after:
+        pyglet.clock.schedule_once(lambda dt: window.close(), quit_after)
+    pyglet.app.run(1.0 / max(1, fps))
+    pyglet.clock.unschedule(app.tick)
     return 0
