@@ -18,6 +18,7 @@ COMMANDS = [
     "bench",
     "grundy",
     "render",
+    "edit",
 ]
 
 

@@ -22,9 +22,12 @@ if TYPE_CHECKING:
     from game.engine import Engine
 
 NO_DISPLAY = "no display could be opened here; play in the terminal with --text."
+NO_DISPLAY_EDIT = ("no display could be opened here; paint the PNG in any image editor and "
+                   "check it with `rulefront map check`.")
 
 
-def open_window(width: int, height: int, caption: str, visible: bool = True) -> Any:
+def open_window(width: int, height: int, caption: str, visible: bool = True,
+                no_display: str = NO_DISPLAY) -> Any:
     """A resizable pyglet window, or the UserError the CLI prints when there is no display."""
     if os.environ.get("RULEFRONT_HEADLESS"):
         use_headless()  # smoke tests and CI: a real window loop with no X server
@@ -36,7 +39,7 @@ def open_window(width: int, height: int, caption: str, visible: bool = True) -> 
     except Exception as exc:  # NoSuchDisplayException, missing GL, no EGL device...
         if isinstance(exc, UserError):
             raise
-        raise UserError(NO_DISPLAY) from None
+        raise UserError(no_display) from None
 
 
 class App:
@@ -135,4 +138,21 @@ def run_replay_window(engine: Engine, fps: int = 30, size: str = "1024x768",
         pyglet.clock.schedule_once(lambda dt: window.close(), quit_after)
     pyglet.app.run(1.0 / max(1, fps))
     pyglet.clock.unschedule(app.tick)
+    return 0
+
+
+def run_editor_window(ctrl: Any, size: str = "1024x768",
+                      quit_after: float | None = None) -> int:
+    """Edit a map in a window until it is closed (S saves; closing does not)."""
+    width, height = parse_size(size)
+    window = open_window(width, height, f"Rulefront editor - {ctrl.path.name}",
+                         no_display=NO_DISPLAY_EDIT)
+    import pyglet
+
+    from game.render.editor_window import EditorApp
+
+    EditorApp(window, ctrl)
+    if quit_after:
+        pyglet.clock.schedule_once(lambda dt: window.close(), quit_after)
+    pyglet.app.run(1 / 30)
     return 0
