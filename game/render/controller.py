@@ -91,7 +91,7 @@ class Controller:
         if self.selected is None or not self.human_to_play:
             return {}
         world = self.engine.world
-        found = {}
+        found: dict[Cell, Attack] = {}
         for command in self.legal():
             if isinstance(command, Attack) and command.unit == self.selected:
                 pos = world.get(command.target, Position)

@@ -108,7 +108,7 @@ class EditorScreen:
         return [(x0 + (i % SWATCH_COLUMNS) * (SWATCH + 3), top - (i // SWATCH_COLUMNS) * (SWATCH + 3))
                 for i in range(len(self.ctrl.entries))]
 
-    def _rect(self, x: float, y: float, w: float, h: float, color: tuple[int, ...],
+    def _rect(self, x: float, y: float, w: float, h: float, color: tuple[int, int, int],
               group: Group) -> None:
         self.keep.append(shapes.Rectangle(x, y, w, h, color=color, batch=self.batch, group=group))
 

@@ -23,7 +23,7 @@ def hidden_window(width: int, height: int) -> Any:
     import pyglet
 
     try:
-        config = pyglet.gl.Config(red_size=8, green_size=8, blue_size=8, alpha_size=8,
+        config = pyglet.gl.Config(red_size=8, green_size=8, blue_size=8, alpha_size=8,  # type: ignore[abstract]
                                   double_buffer=True)
         return pyglet.window.Window(width, height, visible=False, config=config)
     except Exception as exc:  # EGL missing or no usable GL: say so in one line
