@@ -16,6 +16,7 @@ GROUPS: dict[str, str] = {
     "skirmish": "game.bench_groups:skirmish",
     "puzzle": "game.rules_bench:puzzle",
     "descent": "game.rules_bench:descent",
+    "render": "game.render.bench:render",
 }
 
 

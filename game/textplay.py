@@ -48,12 +48,10 @@ class TextGame:
         print(text, file=self.out)
 
     def record(self) -> Record:
-        record = record_of(self.engine, self.seed, {s: seat.spec for s, seat in self.seats.items()})
-        record.rng_states = {s: _rng_state(seat) for s, seat in self.seats.items()}
-        return record
+        return game_record(self.engine, self.seats, self.seed)
 
     def save(self, path: Path | None = None) -> None:
-        write_record(path or self.save_path, self.record())
+        save_game(path or self.save_path, self.engine, self.seats, self.seed)
 
     def show(self) -> None:
         engine = self.engine
@@ -123,6 +121,18 @@ class TextGame:
                 self.save()
                 return True
             self.say(f"'{line}' is not an action here: {HELP}.")
+
+
+def game_record(engine: Engine, seats: dict[str, Seat], seed: int) -> Record:
+    """A save of the game: the replay plus redo stack and each seat's RNG (what --resume needs)."""
+    record = record_of(engine, seed, {s: seat.spec for s, seat in seats.items()})
+    record.rng_states = {s: _rng_state(seat) for s, seat in seats.items()}
+    return record
+
+
+def save_game(path: Path, engine: Engine, seats: dict[str, Seat], seed: int) -> None:
+    """Write the save atomically (the terminal and the window both autosave through here)."""
+    write_record(path, game_record(engine, seats, seed))
 
 
 def _rng_state(seat: Seat) -> list:

@@ -19,6 +19,8 @@ COMMANDS = [
     "grundy",
     "solve",
     "generate",
+    "render",
+    "edit",
 ]
 
 

@@ -1,13 +1,18 @@
-"""`rulefront replay FILE`: re-simulate a replay and check its recorded result."""
+"""`rulefront replay FILE`: re-simulate a replay, check its recorded result, then watch it.
+
+The viewer window opens for a person at a terminal (or with --window) unless --json, --show
+or --text is given; with no display the terminal verdict is all there is.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 
 from game.ascii import board, roster
 from game.errors import UserError
-from game.replay import read_record, verify
+from game.replay import Record, read_record, verify
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -16,6 +21,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--show", action="store_true", help="draw the final board")
     p.add_argument("--text", action="store_true", help="stay in the terminal (no window)")
     p.add_argument("--json", action="store_true", help="print the verdict as one JSON object")
+    p.add_argument("--window", action="store_true",
+                   help="open the viewer even when output is not a terminal")
+    p.add_argument("--fps", type=int, default=30, help="viewer: frames per second")
+    p.add_argument("--size", default="1024x768", help="viewer: window size WxH")
+    p.add_argument("--quit-after", type=float, metavar="SECONDS",
+                   help="viewer: close by itself after this long")
     p.set_defaults(func=run)
 
 
@@ -42,4 +53,28 @@ def run(args: argparse.Namespace) -> int:
     if not report["verified"]:
         raise UserError(f"{args.file}: replays to {report['result']}, but it recorded "
                         f"{report['recorded']}.")
+    if wants_viewer(args):
+        view_replay(record, args)
     return 0
+
+
+def wants_viewer(args: argparse.Namespace) -> bool:
+    """The viewer opens for a person at a terminal, or when asked with --window."""
+    if args.json or args.show or args.text:
+        return False
+    return bool(args.window or sys.stdout.isatty())
+
+
+def view_replay(record: Record, args: argparse.Namespace) -> None:
+    """Open the replay viewer; where no window can open, the verdict above is all there is."""
+    try:
+        from game.render.app import run_replay_window
+    except ImportError:
+        return
+    from game.replay import rebuild
+
+    try:
+        run_replay_window(rebuild(record, args.file), args.fps, args.size, args.quit_after)
+    except UserError:
+        print("(no display here for the viewer; the verdict above is the result.)",
+              file=sys.stderr)

@@ -1,0 +1,158 @@
+"""The play window: pyglet events to the controller, the controller's view to the screen.
+
+`run_window` is what `rulefront play` calls. `App` wires one window to one controller and is
+what integration tests drive on a hidden headless window.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from game.errors import UserError
+from game.match import Seat
+from game.render import use_headless
+from game.render.controller import Controller
+from game.render.layout import parse_size
+from game.render.replay_controller import ReplayController
+
+if TYPE_CHECKING:
+    from game.engine import Engine
+
+NO_DISPLAY = "no display could be opened here; play in the terminal with --text."
+NO_DISPLAY_EDIT = ("no display could be opened here; paint the PNG in any image editor and "
+                   "check it with `rulefront map check`.")
+
+
+def open_window(width: int, height: int, caption: str, visible: bool = True,
+                no_display: str = NO_DISPLAY) -> Any:
+    """A resizable pyglet window, or the UserError the CLI prints when there is no display."""
+    if os.environ.get("RULEFRONT_HEADLESS"):
+        use_headless()  # smoke tests and CI: a real window loop with no X server
+    try:
+        import pyglet
+
+        return pyglet.window.Window(width, height, caption=caption, resizable=True,
+                                    visible=visible)
+    except Exception as exc:  # NoSuchDisplayException, missing GL, no EGL device...
+        if isinstance(exc, UserError):
+            raise
+        raise UserError(no_display) from None
+
+
+class App:
+    """Event handlers of one window; they only read the world and talk to the controller."""
+
+    def __init__(self, window: Any, controller: Controller | ReplayController) -> None:
+        from game.render.screen import Screen
+
+        self.window = window
+        self.controller = controller
+        self.screen = Screen(controller.engine, window.width, window.height)
+        self.seen = (controller.generation, -1)
+        window.push_handlers(on_draw=self.on_draw, on_mouse_press=self.on_mouse_press,
+                             on_key_press=self.on_key_press, on_resize=self.on_resize,
+                             on_close=self.on_close)
+
+    def refresh(self) -> None:
+        """Bring the screen up to date with the controller (new game, new state, new view)."""
+        from game.render.screen import Screen
+
+        ctrl = self.controller
+        if ctrl.generation != self.seen[0]:
+            self.screen = Screen(ctrl.engine, self.window.width, self.window.height)
+        if (ctrl.generation, ctrl.version) != self.seen:
+            self.screen.invalidate()
+            self.screen.show(ctrl.view())
+            self.seen = (ctrl.generation, ctrl.version)
+
+    def on_draw(self) -> None:
+        self.refresh()
+        self.window.clear()
+        self.screen.draw()
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        self.controller.click(self.screen.cell_at(x, y))
+        self._maybe_close()
+
+    def on_key_press(self, symbol: int, modifiers: int) -> bool:
+        from pyglet.window import key
+
+        name = key.symbol_string(symbol)
+        if name == "ESCAPE":
+            name = "Q"  # Escape quits like Q, saving first (pyglet would just close)
+        self.controller.key(name, ctrl=bool(modifiers & (key.MOD_CTRL | key.MOD_COMMAND)))
+        self._maybe_close()
+        return True
+
+    def on_resize(self, width: int, height: int) -> None:
+        self.screen.resize(width, height)
+
+    def on_close(self) -> None:
+        self.controller.save()
+
+    def tick(self, dt: float = 0.0) -> None:
+        """One AI command per call when an AI is to play (scheduled at --fps)."""
+        self.controller.tick()
+        self._maybe_close()
+
+    def _maybe_close(self) -> None:
+        if self.controller.quit:
+            self.window.close()
+
+
+def run_window(engine: Engine, seats: dict[str, Seat], seed: int, save_path: Path,
+               args: argparse.Namespace) -> int:
+    """Play in a window until it is closed; autosaves after every command."""
+    width, height = parse_size(getattr(args, "size", "1024x768"))
+    caption = f"Rulefront - {engine.map.name if engine.map is not None else 'game'}"
+    window = open_window(width, height, caption)
+    import pyglet
+
+    app = App(window, Controller(engine, seats, seed, save_path))
+    fps = max(1, int(getattr(args, "fps", 30) or 30))
+    pyglet.clock.schedule_interval(app.tick, 1.0 / fps)
+    quit_after = getattr(args, "quit_after", None)
+    if quit_after:
+        pyglet.clock.schedule_once(lambda dt: (app.controller.save(), window.close()),
+                                   quit_after)
+    pyglet.app.run(1.0 / fps)
+    pyglet.clock.unschedule(app.tick)
+    print(f"saved to {save_path}; continue with --resume {save_path}")
+    return 0
+
+
+def run_replay_window(engine: Engine, fps: int = 30, size: str = "1024x768",
+                      quit_after: float | None = None) -> int:
+    """Watch a rebuilt game from its start: play, pause, step and change speed."""
+    width, height = parse_size(size)
+    caption = f"Rulefront replay - {engine.map.name if engine.map is not None else 'game'}"
+    window = open_window(width, height, caption)
+    import pyglet
+
+    app = App(window, ReplayController(engine, fps))
+    pyglet.clock.schedule_interval(app.tick, 1.0 / max(1, fps))
+    if quit_after:
+        pyglet.clock.schedule_once(lambda dt: window.close(), quit_after)
+    pyglet.app.run(1.0 / max(1, fps))
+    pyglet.clock.unschedule(app.tick)
+    return 0
+
+
+def run_editor_window(ctrl: Any, size: str = "1024x768",
+                      quit_after: float | None = None) -> int:
+    """Edit a map in a window until it is closed (S saves; closing does not)."""
+    width, height = parse_size(size)
+    window = open_window(width, height, f"Rulefront editor - {ctrl.path.name}",
+                         no_display=NO_DISPLAY_EDIT)
+    import pyglet
+
+    from game.render.editor_window import EditorApp
+
+    EditorApp(window, ctrl)
+    if quit_after:
+        pyglet.clock.schedule_once(lambda dt: window.close(), quit_after)
+    pyglet.app.run(1 / 30)
+    return 0

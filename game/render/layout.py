@@ -1,0 +1,81 @@
+"""Where the board and the side panel sit in a window of any size (pure arithmetic, no pyglet).
+
+Screen coordinates are pyglet's: origin bottom-left, y up. Board cells are the map's: origin
+top-left, y down. `Layout` converts both ways so clicks and drawing agree.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+PANEL_WIDTH = 300
+MARGIN = 12
+MIN_CELL = 4
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A board of `cols` x `rows` cells scaled to fit a `width` x `height` window."""
+
+    width: int
+    height: int
+    cols: int
+    rows: int
+
+    @property
+    def panel_width(self) -> int:
+        # Narrow windows keep at least half their width for the board.
+        return min(PANEL_WIDTH, self.width // 2)
+
+    @property
+    def panel_x(self) -> int:
+        return self.width - self.panel_width
+
+    @property
+    def cell(self) -> int:
+        """Side of one cell in pixels: the largest whole size that fits the board area."""
+        free_w = self.panel_x - 2 * MARGIN
+        free_h = self.height - 2 * MARGIN
+        return max(MIN_CELL, min(free_w // max(1, self.cols), free_h // max(1, self.rows)))
+
+    @property
+    def origin(self) -> tuple[int, int]:
+        """Screen position of the board's bottom-left corner (the board is centred)."""
+        cell = self.cell
+        x = (self.panel_x - cell * self.cols) // 2
+        y = (self.height - cell * self.rows) // 2
+        return max(0, x), max(0, y)
+
+    def cell_rect(self, x: int, y: int) -> tuple[int, int, int, int]:
+        """(left, bottom, width, height) on screen of board cell (x, y)."""
+        ox, oy = self.origin
+        cell = self.cell
+        return ox + x * cell, oy + (self.rows - 1 - y) * cell, cell, cell
+
+    def cell_center(self, x: int, y: int) -> tuple[float, float]:
+        left, bottom, size, _ = self.cell_rect(x, y)
+        return left + size / 2, bottom + size / 2
+
+    def cell_at(self, px: float, py: float) -> tuple[int, int] | None:
+        """The board cell under screen point (px, py), or None off the board."""
+        ox, oy = self.origin
+        cell = self.cell
+        col = int((px - ox) // cell)
+        row_from_bottom = int((py - oy) // cell)
+        if px < ox or py < oy or not (0 <= col < self.cols and 0 <= row_from_bottom < self.rows):
+            return None
+        return col, self.rows - 1 - row_from_bottom
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """'1024x768' -> (1024, 768), or a UserError naming the option."""
+    from game.errors import UserError
+
+    try:
+        w_text, h_text = text.lower().split("x")
+        width, height = int(w_text), int(h_text)
+    except ValueError:
+        raise UserError(f"--size '{text}' must be WIDTHxHEIGHT, e.g. 1024x768.") from None
+    if not (160 <= width <= 8192 and 120 <= height <= 8192):
+        raise UserError(f"--size '{text}' is out of range; use 160x120 up to 8192x8192.")
+    return width, height

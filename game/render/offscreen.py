@@ -1,0 +1,82 @@
+"""Pictures without a screen: a hidden window in pyglet's headless (EGL) mode.
+
+`hidden_window` must be called before anything imports pyglet.window; it switches pyglet to
+headless mode first, so it works with no X server (Mesa's software GL is enough).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from game.errors import UserError
+from game.render import use_headless
+from game.render.uiview import UiView
+
+if TYPE_CHECKING:
+    from game.engine import Engine
+
+
+def hidden_window(width: int, height: int) -> Any:
+    """An invisible pyglet window with an 8-bit RGBA back buffer to draw into and read back."""
+    use_headless()
+    import pyglet
+
+    try:
+        config = pyglet.gl.Config(red_size=8, green_size=8, blue_size=8, alpha_size=8,  # type: ignore[abstract]
+                                  double_buffer=True)
+        return pyglet.window.Window(width, height, visible=False, config=config)
+    except Exception as exc:  # EGL missing or no usable GL: say so in one line
+        raise UserError(f"no offscreen GL context could be made here ({exc}).") from None
+
+
+def frame_image(window: Any, screen: Any) -> Any:
+    """Draw one frame of `screen` into `window` and return it as pyglet ImageData."""
+    import pyglet
+
+    window.switch_to()
+    window.clear()
+    screen.draw()
+    return pyglet.image.get_buffer_manager().get_color_buffer().get_image_data()
+
+
+def render_png(engine: Engine, path: str | Path, width: int, height: int,
+               ui: UiView | None = None) -> Path:
+    """Draw the engine's world once at width x height and save it as a PNG."""
+    from game.maps import atomic_write
+
+    window = hidden_window(width, height)  # before the screen module pulls in pyglet.gl
+    from game.render.screen import Screen
+
+    try:
+        screen = Screen(engine, width, height)
+        screen.show(ui or UiView())
+        image = frame_image(window, screen)
+        out = Path(path)
+        atomic_write(out, to_png_bytes(image))
+        return out
+    finally:
+        window.close()
+
+
+def to_png_bytes(image: Any) -> bytes:
+    """PNG bytes of a pyglet ImageData (rows flipped: GL reads bottom-up)."""
+    import io
+
+    from PIL import Image
+
+    raw = image.get_data("RGBA", image.width * 4)
+    picture = Image.frombytes("RGBA", (image.width, image.height), raw)
+    picture = picture.transpose(Image.Transpose.FLIP_TOP_BOTTOM).convert("RGB")
+    buffer = io.BytesIO()
+    picture.save(buffer, format="PNG")
+    return buffer.getvalue()
+
+
+def to_array(image: Any) -> Any:
+    """The frame as a numpy array (height, width, 3), top row first (for tests)."""
+    import numpy as np
+
+    raw = image.get_data("RGB", image.width * 3)
+    array = np.frombuffer(raw, dtype=np.uint8).reshape(image.height, image.width, 3)
+    return array[::-1].copy()

@@ -1,0 +1,16 @@
+"""The render bench group runs and names its figures (speed itself is not asserted)."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.bench import GROUPS, run_groups
+
+pytestmark = pytest.mark.integration
+
+
+def test_render_group_reports_frame_and_rebuild_times():
+    assert "render" in GROUPS
+    figures = run_groups(["render"], {"repeat": 1})
+    assert set(figures) == {"render.frame_ms", "render.rebuild_ms"}
+    assert all(value > 0 for value in figures.values())

@@ -1,0 +1,83 @@
+"""Scripted clicks and keys through the real window handlers, drawn in a hidden window."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from pyglet.window import key
+
+from components import Health, Position
+from game.engine import Engine
+from game.match import make_seats
+from game.render import colors
+from game.render.app import App
+from game.render.controller import Controller
+from game.render.offscreen import frame_image, to_array
+from tests.helpers import draw_map
+
+pytestmark = pytest.mark.integration
+
+ROWS = ["D.....", "..d...", "......", "Q....q"]
+
+
+@pytest.fixture
+def app(window, tmp_path):
+    engine = Engine.from_map(draw_map(tmp_path / "tiny.png", ROWS))
+    seats = make_seats(engine, {"red": "human", "blue": "human"}, 0)
+    app = App(window, Controller(engine, seats, 0, tmp_path / "save.json"))
+    yield app
+    window.pop_handlers()
+
+
+def click(app: App, cell: tuple[int, int]) -> None:
+    app.refresh()
+    x, y = app.screen.layout.cell_center(*cell)
+    app.on_mouse_press(int(x), int(y), 1, 0)
+
+
+def press(app: App, symbol: int, modifiers: int = 0) -> None:
+    app.on_key_press(symbol, modifiers)
+
+
+def frame(app: App) -> np.ndarray:
+    app.refresh()
+    return to_array(frame_image(app.window, app.screen))
+
+
+def count_near(image: np.ndarray, color: tuple[int, int, int], tolerance: int = 12) -> int:
+    return int((np.abs(image.astype(int) - np.array(color)).max(axis=2) <= tolerance).sum())
+
+
+def test_select_move_attack_undo_and_end_turn(app):
+    world = app.controller.engine.world
+    red, blue = world.at(0, 0)[0], world.at(2, 1)[0]
+    click(app, (0, 0))
+    assert app.controller.selected == red
+    shown = frame(app)
+    assert count_near(shown, colors.SELECT) > 0  # the selection box is drawn
+    click(app, (1, 1))
+    assert world.get(red, Position) == Position(1, 1)
+    click(app, (2, 1))
+    assert world.get(blue, Health).hp < world.get(blue, Health).max_hp
+    press(app, key.Z, key.MOD_CTRL)
+    assert world.get(blue, Health).hp == world.get(blue, Health).max_hp
+    press(app, key.E)
+    assert app.controller.engine.side == "blue"
+
+
+def test_the_hand_over_screen_hides_every_unit(app):
+    before = frame(app)
+    red, blue = colors.side_color("red"), colors.side_color("blue")
+    assert count_near(before, red) > 0 and count_near(before, blue) > 0
+    press(app, key.SPACE)
+    hidden = frame(app)
+    assert count_near(hidden, red) == 0 and count_near(hidden, blue) == 0
+    click(app, (3, 3))
+    assert count_near(frame(app), blue) > 0
+
+
+def test_a_resized_window_still_maps_clicks_to_cells(app):
+    app.on_resize(500, 400)
+    click(app, (0, 0))
+    assert app.controller.selected is not None
+    app.on_resize(*app.window.get_size())
