@@ -134,3 +134,4 @@ def test_saves_are_written_atomically_and_leave_no_temporary_files(tmp_path):
     atomic_write(target, b"two")
     assert target.read_bytes() == b"two"
     assert [p.name for p in tmp_path.iterdir()] == ["save.json"]
+    assert target.stat().st_mode & 0o044  # readable by others like any file, not 0600
