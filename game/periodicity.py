@@ -52,7 +52,7 @@ def find_period(values: np.ndarray, max_take: int) -> Period | None:
 def _next_size(values: np.ndarray, max_take: int, limit: int) -> int:
     """Grow geometrically, but jump to where the most promising period would be proven."""
     size = values.size
-    return min(limit, max(size + size // 4, min(2 * size, _promising(values, max_take))))
+    return min(limit, 2 * size, max(size + size // 16, _promising(values, max_take)))
 
 
 def _promising(values: np.ndarray, max_take: int) -> int:
@@ -74,6 +74,7 @@ class Proof:
 
     period: Period | None
     computed: int
+    values: np.ndarray
 
 
 def prove_period(
@@ -81,14 +82,14 @@ def prove_period(
 ) -> Proof:
     """Compute more heaps until a period is proven or `max_count` heaps are known."""
     if game.nim:
-        return Proof(None, 0)
+        return Proof(None, 0, np.zeros(0, np.int32))
     solver = solver or Solver(game)
     size = min(max_count, max(FIRST_CHECK, solver.count))
     while True:
         values = solver.extend_to(size, progress)
         found = find_period(values, game.max_take)
         if found or size >= max_count:
-            return Proof(found, size)
+            return Proof(found, size, values)
         size = _next_size(values, game.max_take, max_count)
 
 
@@ -102,3 +103,27 @@ def extend_by_period(values: np.ndarray, period: Period, count: int) -> np.ndarr
         n = np.arange(known, count)
         out[known:] = cycle[(n - period.preperiod) % period.period]
     return out
+
+
+@dataclass(frozen=True)
+class Solution:
+    """G(0..count-1), and the proven period when values past `computed` came from it."""
+
+    values: np.ndarray
+    computed: int
+    period: Period | None
+
+    @property
+    def extended_by_period(self) -> bool:
+        return self.computed < self.values.size
+
+
+def solve(game: OctalGame, count: int, progress: Progress | None = None) -> Solution:
+    """G(0..count-1): computed heap by heap until a period is proven, then read off the period."""
+    if game.nim:
+        return Solution(np.arange(count, dtype=np.int32), count, None)
+    proof = prove_period(game, count, progress)
+    solver_values = proof.values
+    if proof.period is None:
+        return Solution(solver_values[:count], count, None)
+    return Solution(extend_by_period(solver_values, proof.period, count), proof.computed, proof.period)
