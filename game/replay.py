@@ -16,7 +16,7 @@ from typing import Any
 from game.commands import Command, from_json
 from game.engine import Engine
 from game.errors import UserError
-from game.maps import atomic_write, load_map
+from game.maps import atomic_write, load_map, virtual_map
 
 FORMAT = 1
 
@@ -66,6 +66,8 @@ def record_of(engine: Engine, seed: int, seats: dict[str, str]) -> Record:
 
 def _portable(path: Path) -> str:
     """The map path relative to the working folder when it lies below it, else absolute."""
+    if virtual_map(path) is not None:
+        return str(path)
     try:
         return os.path.relpath(path.resolve())
     except ValueError:
@@ -107,7 +109,7 @@ def read_record(path: str | Path) -> Record:
 
 def rebuild(record: Record, source: str | Path = "replay") -> Engine:
     """Re-simulate a record on its map: the map must be unchanged and every command legal."""
-    map_path = Path(record.map_path)
+    map_path = record.map_path
     game_map = load_map(map_path)
     if game_map.sha256 != record.sha256:
         raise UserError(f"{source}: the map {map_path} has changed since it was recorded "

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 # Ruleset name -> "module:Class", imported when first used.
 RULESETS: dict[str, str] = {
     "skirmish": "game.skirmish:Skirmish",
+    "octal": "game.octal:Octal",
 }
 
 
@@ -64,6 +65,10 @@ class Ruleset(ABC):
     def describe(self, world: World) -> str:
         """A one-line status for views and logs."""
         return ""
+
+    def status_lines(self, world: World) -> list[str]:
+        """Extra lines under the board in text views (a legend, each side's units)."""
+        return []
 
 
 def ruleset_config(name: str, overrides: dict[str, Any] | None = None) -> dict[str, Any]:
