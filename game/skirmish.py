@@ -188,6 +188,11 @@ class Skirmish(Ruleset):
             return f"round {turn.round}: {turn.winner} - {turn.reason}"
         return f"round {turn.round}/{self.cfg.turn_limit}, {turn.side} to play"
 
+    def status_lines(self, world: World) -> list[str]:
+        from game.ascii import LEGEND, roster
+
+        return [LEGEND, roster(world)]
+
     def occupancy(self, world: World) -> Occupancy:
         return occupancy(world, self.cfg.opaque)
 

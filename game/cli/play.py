@@ -22,6 +22,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--resume", metavar="SAVE", help="continue a saved game exactly")
     p.add_argument("--save", metavar="FILE",
                    help=f"where to autosave after every command (default {default_save_path()})")
+    p.add_argument("--octal", metavar="CODE",
+                   help="play an octal take-away game, e.g. 0.137 or nim (with --heaps)")
+    p.add_argument("--heaps", default="7,9,12", help="octal: heap sizes, e.g. 7,9,12")
+    p.add_argument("--misere", action="store_true",
+                   help="octal: misere play (who takes the last block loses)")
     p.add_argument("--fps", type=int, default=30, help="window: AI animation speed")
     p.add_argument("--size", default="1024x768", help="window size WxH")
     p.add_argument("--quit-after", type=float, metavar="SECONDS",
@@ -43,6 +48,10 @@ def load_game(args: argparse.Namespace) -> tuple[Engine, dict, int]:
             if side in seats:
                 restore_rng(seats[side], raw)
         return engine, seats, record.seed
+    if args.octal:
+        from game.octal import parse_heaps, spec_map
+
+        args.map = str(spec_map(args.octal, parse_heaps(args.heaps), args.misere).path)
     engine = Engine.from_map(args.map, seed=args.seed)
     return engine, make_seats(engine, {"red": args.red, "blue": args.blue}, args.seed), args.seed
 
