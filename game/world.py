@@ -130,6 +130,10 @@ class World:
     def resource(self, key: str, default: Any = None) -> Any:
         return self._resources.get(key, default)
 
+    def resource_keys(self) -> list[str]:
+        """The names of the resources set, sorted (state hashing reads them all)."""
+        return sorted(self._resources)
+
     # -- writing (journaled) -----------------------------------------------------------
 
     def spawn(self, *components: Any) -> int:
@@ -250,6 +254,10 @@ class World:
             self._alive.discard(entity)
             # Hand the id out again, so that a redo spawns the very same entity.
             esper._entity_count = itertools.count(start=entity)  # noqa: SLF001
+
+    def changes_since(self, mark: int) -> list[tuple[Any, ...]]:
+        """The journal entries written since `mark`, oldest first (a search's hash reads them)."""
+        return self._journal[mark:]
 
     def forget_history(self) -> None:
         """Drop the journal (after loading a map): nothing before this point can be undone."""

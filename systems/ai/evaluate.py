@@ -1,0 +1,270 @@
+"""What the AIs know about a position: YAML weights, a static evaluation and a state hash.
+
+The evaluation scores material (heroes, headquarters, towers, minions and their hit points),
+how near each hero is to the fight, and threats: damage each side could deal before the other
+can answer. The hash is Zobrist-style (XOR of one term per component field, resource and the RNG)
+and is kept up to date from the World's journal, so a search pays only for what a command wrote.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from components import Actions, Attack, Health, Kind, Moves, Position, Team
+from game import DATA
+from game.data import load_yaml
+from game.errors import UserError
+from game.world import _MISSING, _MOVE, _RESOURCE, _RNG, _SET, World
+
+if TYPE_CHECKING:
+    from game.engine import Engine
+
+AI_YAML = DATA / "ai.yaml"
+
+
+@dataclass(frozen=True)
+class EvalWeights:
+    win: float
+    hero_alive: float
+    hero_hp: float
+    hq_hp: float
+    tower_alive: float
+    tower_hp: float
+    minion_alive: float
+    minion_hp: float
+    approach: float
+    threat_now: float
+    threat_later: float
+    kill_threat: float
+
+
+@dataclass(frozen=True)
+class HeuristicWeights:
+    attack: float
+    kill: float
+    hero: float
+    minion: float
+    tower: float
+    hq: float
+    weak: float
+    near: float
+    defend: float
+    defend_radius: float
+    potential: float
+    approach_gap: float
+    approach: float
+    danger_attacking: float
+    danger_after: float
+    kill_risk: float
+    step: float
+    rule_change: float
+
+
+def _section(raw: Any, name: str, cls: type) -> Any:
+    where = f"{AI_YAML}: {name}"
+    if not isinstance(raw, dict) or not isinstance(raw.get(name), dict):
+        raise UserError(f"{AI_YAML}: has no '{name}' section; add it.")
+    values = raw[name]
+    out = {}
+    for f in fields(cls):
+        value = values.get(f.name)
+        if not isinstance(value, int | float) or isinstance(value, bool):
+            raise UserError(f"{where}: '{f.name}' must be a number, not {value!r}.")
+        out[f.name] = float(value)
+    unknown = sorted(set(values) - set(out))
+    if unknown:
+        raise UserError(f"{where}: unknown weight '{unknown[0]}'; known: {', '.join(out)}.")
+    return cls(**out)
+
+
+@cache
+def weights() -> tuple[EvalWeights, HeuristicWeights]:
+    """The evaluation and heuristic weights from data/ai.yaml (read once)."""
+    raw = load_yaml(AI_YAML)
+    return _section(raw, "evaluation", EvalWeights), _section(raw, "heuristic", HeuristicWeights)
+
+
+# -- the units a position is made of ---------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Unit:
+    """One fighting thing as the AIs see it (a copy: reading it never touches the World)."""
+
+    entity: int
+    kind: str
+    side: str
+    x: int
+    y: int
+    hp: int
+    damage: int
+    range: int
+    moves: int  # full move points (what it can walk next turn)
+    mp: int  # move points left this turn
+    ap: int  # attacks left this turn
+
+
+def units(world: World) -> list[Unit]:
+    """Every living unit and building with a side, by entity id."""
+    found = []
+    for entity, (pos, team, health, kind, attack) in world.query(Position, Team, Health, Kind,
+                                                                   Attack):
+        if health.hp <= 0:
+            continue
+        moves = world.try_get(entity, Moves)
+        actions = world.try_get(entity, Actions)
+        found.append(Unit(entity, kind.name, team.side, pos.x, pos.y, health.hp, attack.damage,
+                          attack.range, moves.max_mp if moves else 0, moves.mp if moves else 0,
+                          actions.ap if actions else 0))
+    return found
+
+
+def incoming(target: Unit, enemies: list[Unit], acting_now: bool) -> int:
+    """Damage `enemies` could deal to `target` on their next go (Manhattan reach, no sight).
+
+    When the enemies act now, a hero that has already attacked this turn threatens nothing
+    more; buildings fire where they stand; heroes and minions walk then strike.
+    """
+    total = 0
+    for e in enemies:
+        if acting_now and e.kind == "hero" and e.ap <= 0:
+            continue
+        reach = e.range + (e.mp if acting_now and e.kind == "hero" else e.moves)
+        if abs(e.x - target.x) + abs(e.y - target.y) <= reach:
+            total += e.damage
+    return total
+
+
+def evaluate(engine: Engine, me: str, w: EvalWeights | None = None, ply: int = 0) -> float:
+    """The position's worth to `me` (positive is good); a decided game is +-win minus plies."""
+    outcome = engine.outcome
+    w = w or weights()[0]
+    if outcome is not None:
+        winner = outcome[0]
+        if winner == "draw":
+            return 0.0
+        return (w.win - ply) if winner == me else (ply - w.win)
+    world = engine.world
+    to_move = engine.side
+    everyone = units(world)
+    by_side: dict[str, list[Unit]] = {}
+    for u in everyone:
+        by_side.setdefault(u.side, []).append(u)
+    score = 0.0
+    for side, mine in by_side.items():
+        sign = 1.0 if side == me else -1.0
+        enemies = [u for u in everyone if u.side != side]
+        goals = [u for u in enemies if u.kind in ("hero", "hq")]
+        acting_now = side != to_move  # the enemies of `side` act now
+        value = 0.0
+        for u in mine:
+            kind = u.kind
+            if kind == "hero":
+                value += w.hero_alive + w.hero_hp * u.hp
+                if goals:
+                    value -= w.approach * min(abs(g.x - u.x) + abs(g.y - u.y) for g in goals)
+            elif kind == "hq":
+                value += w.hq_hp * u.hp
+            elif kind == "tower":
+                value += w.tower_alive + w.tower_hp * u.hp
+            elif kind == "minion":
+                value += w.minion_alive + w.minion_hp * u.hp
+            if kind == "minion":
+                continue
+            hurt = incoming(u, enemies, acting_now)
+            if hurt:
+                value -= (w.threat_now if acting_now else w.threat_later) * min(hurt, u.hp)
+                if hurt >= u.hp and (acting_now or kind != "hero"):
+                    value -= w.kill_threat
+        score += sign * value
+    return score
+
+
+# -- hashing ---------------------------------------------------------------------------------
+
+
+@cache
+def _field_names(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in fields(cls))
+
+
+def _frozen(value: Any) -> Any:
+    if isinstance(value, dict):
+        return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
+    if isinstance(value, list | tuple):
+        return tuple(_frozen(v) for v in value)
+    return value
+
+
+class StateHash:
+    """A 64-bit-ish key of the whole world, updated from the journal after each command.
+
+    Python's `hash` of small tuples serves as the Zobrist table: stable within one process
+    (a transposition table never outlives its process) and free to look up.
+    """
+
+    def __init__(self, world: World) -> None:
+        self.world = world
+        self.owner: dict[int, tuple[int, str]] = {}
+        self.value = self.full()
+
+    def full(self) -> int:
+        """Hash the world from scratch (and learn which component belongs to whom)."""
+        world = self.world
+        owner: dict[int, tuple[int, str]] = {}
+        h = 0
+        for entity in world.entities():
+            for comp in world.components(entity):
+                name = type(comp).__name__
+                owner[id(comp)] = (entity, name)
+                for f in _field_names(type(comp)):
+                    h ^= hash((entity, name, f, _frozen(getattr(comp, f))))
+        for key in world.resource_keys():
+            h ^= hash(("resource", key, _frozen(world.resource(key))))
+        h ^= hash(("rng", world.rng.state))
+        self.owner.update(owner)  # keep entities a retract may bring back
+        return h
+
+    def after(self, value: int, mark: int) -> int:
+        """The hash now, given it was `value` at journal `mark` (falls back to `full`)."""
+        world = self.world
+        first: dict[tuple[Any, ...], Any] = {}
+        for entry in world.changes_since(mark):
+            op = entry[0]
+            if op == _SET:
+                key = (id(entry[1]), entry[2])
+                if key not in first:
+                    first[key] = (entry[1], entry[3])
+            elif op == _MOVE:
+                _, _entity, comp, (x, y) = entry
+                for f, old in (("x", x), ("y", y)):
+                    if (id(comp), f) not in first:
+                        first[(id(comp), f)] = (comp, old)
+            elif op == _RESOURCE:
+                if ("resource", entry[1]) not in first:
+                    first[("resource", entry[1])] = entry[2]
+            elif op == _RNG:
+                if ("rng",) not in first:
+                    first[("rng",)] = entry[1]
+            else:  # a spawn, add, remove or destroy: rebuild, it is rare
+                return self.full()
+        owner = self.owner
+        for key, old in first.items():
+            if key[0] == "resource":
+                name = key[1]
+                if old is not _MISSING:
+                    value ^= hash(("resource", name, _frozen(old)))
+                now = world.resource(name, _MISSING)
+                if now is not _MISSING:
+                    value ^= hash(("resource", name, _frozen(now)))
+            elif key[0] == "rng":
+                value ^= hash(("rng", old)) ^ hash(("rng", world.rng.state))
+            else:
+                comp, before = old
+                entity, cname = owner[key[0]]
+                f = key[1]
+                value ^= hash((entity, cname, f, _frozen(before)))
+                value ^= hash((entity, cname, f, _frozen(getattr(comp, f))))
+        return value
