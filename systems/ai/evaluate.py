@@ -109,15 +109,19 @@ class Unit:
 def units(world: World) -> list[Unit]:
     """Every living unit and building with a side, by entity id."""
     found = []
+    mobile = dict(world.query(Moves, Actions))
     for entity, (pos, team, health, kind, attack) in world.query(Position, Team, Health, Kind,
                                                                    Attack):
         if health.hp <= 0:
             continue
-        moves = world.try_get(entity, Moves)
-        actions = world.try_get(entity, Actions)
-        found.append(Unit(entity, kind.name, team.side, pos.x, pos.y, health.hp, attack.damage,
-                          attack.range, moves.max_mp if moves else 0, moves.mp if moves else 0,
-                          actions.ap if actions else 0))
+        pair = mobile.get(entity)
+        if pair is None:
+            found.append(Unit(entity, kind.name, team.side, pos.x, pos.y, health.hp,
+                              attack.damage, attack.range, 0, 0, 0))
+        else:
+            moves, actions = pair
+            found.append(Unit(entity, kind.name, team.side, pos.x, pos.y, health.hp,
+                              attack.damage, attack.range, moves.max_mp, moves.mp, actions.ap))
     return found
 
 
