@@ -127,12 +127,17 @@ class Search:
         side = engine.side
         if depth <= 0 or engine.over:
             return self.evaluator(engine, side, self.w, ply)
+        if alpha >= self.w.win - ply - 1:
+            return alpha  # nothing here can beat a win already found nearer the root
         tt_move = None
         if self.use_tt:
             entry = self.tt.get(key)
             if entry is not None:
                 e_depth, e_value, e_flag, tt_move = entry
-                if e_depth >= depth:
+                # Only an entry searched exactly as deep may cut: a deeper one would make the
+                # result depend on move order, and the tests hold the value to plain minimax.
+                if e_depth == depth:
+                    e_value = self._from_table(e_value, ply)
                     self.stats.tt_hits += 1
                     if e_flag == EXACT:
                         return e_value
@@ -169,8 +174,17 @@ class Search:
             flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
             if len(self.tt) > TT_LIMIT:
                 self.tt.clear()
-            self.tt[key] = (depth, best, flag, best_move)
+            self.tt[key] = (depth, self._to_table(best, ply), flag, best_move)
         return best
+
+    def _to_table(self, value: float, ply: int) -> float:
+        """Store won/lost values as plies from this node, not from the root."""
+        near = self.w.win - 10_000
+        return value + ply if value > near else value - ply if value < -near else value
+
+    def _from_table(self, value: float, ply: int) -> float:
+        near = self.w.win - 10_000
+        return value - ply if value > near else value + ply if value < -near else value
 
     def root(self, depth: int, actions: list[Command]) -> tuple[Command, float, bool]:
         """Search every root action `depth` plies deep; (best, value, finished)."""
