@@ -14,6 +14,7 @@ from typing import Any
 
 GROUPS: dict[str, str] = {
     "skirmish": "game.bench_groups:skirmish",
+    "ai": "systems.ai.bench:ai",
 }
 
 

@@ -30,6 +30,7 @@ from systems import buildings, minions, spawn, win
 from systems.board import SIZE_KEY, Occupancy, occupancy
 from systems.combat import attack, deaths, targets
 from systems.movement import move_unit, reachable
+from systems.occupancy_cache import OccupancyCache
 from systems.rules import set_rules
 
 if TYPE_CHECKING:
@@ -98,6 +99,7 @@ class Skirmish(Ruleset):
         super().__init__(config)
         self.cfg = parse_config(config)
         self._cache: dict[int, tuple[Any, World, dict[Any, Any]]] = {}
+        self._static = OccupancyCache(self.cfg.opaque)
 
     # -- setting up ------------------------------------------------------------------------
 
@@ -204,9 +206,14 @@ class Skirmish(Ruleset):
             return slot[2]
         if len(cache) > 256:
             cache.clear()
-        derived: dict[Any, Any] = {"occ": self.occupancy(world)}
+        derived: dict[Any, Any] = {"occ": self._static.get(world)}
         cache[token[1]] = (token, world, derived)
         return derived
+
+    def _scratch_occupancy(self, world: World) -> Occupancy:
+        """The current occupancy, for a system that marks units it moves or spawns in it."""
+        occ = self._derived(world)["occ"]
+        return Occupancy(occ.width, occ.height, occ.solid, dict(occ.units), occ.opaque)
 
     def _reach(self, world: World, derived: dict[Any, Any], unit: int) -> dict[tuple[int, int], int]:
         cells = derived.get(unit)
@@ -284,7 +291,7 @@ class Skirmish(Ruleset):
         side = turn.side
         events: list[Event] = [TurnEnded(side, turn.round)]
         for name in self.cfg.end_turn:
-            events += END_TURN_SYSTEMS[name](self, world, self.occupancy(world), side)
+            events += END_TURN_SYSTEMS[name](self, world, self._scratch_occupancy(world), side)
             events += deaths(world)
         nxt = SIDES[(SIDES.index(side) + 1) % len(SIDES)]
         world.update(turn_entity, Turn, side=nxt,

@@ -267,9 +267,16 @@ class World:
         return (self._epoch, len(journal), journal[-1] if journal else None)
 
     def same_version(self, token: tuple[int, int, Any]) -> bool:
+        return token[1] == len(self._journal) and self.is_ancestor(token)
+
+    def is_ancestor(self, token: tuple[int, int, Any]) -> bool:
+        """Whether the state `token` names is this one or one it grew from (not undone since);
+        then `changes_since(token[1])` is exactly what was written after it."""
+        epoch, length, entry = token
         journal = self._journal
-        return (token[0] == self._epoch and token[1] == len(journal)
-                and (journal[-1] if journal else None) is token[2])
+        if epoch != self._epoch or length > len(journal):
+            return False
+        return (journal[length - 1] if length else None) is entry
 
     def changes_since(self, mark: int) -> list[tuple[Any, ...]]:
         """The journal entries written since `mark`, oldest first (a search's hash reads them)."""

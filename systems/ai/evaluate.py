@@ -125,20 +125,29 @@ def units(world: World) -> list[Unit]:
     return found
 
 
-def incoming(target: Unit, enemies: list[Unit], acting_now: bool) -> int:
-    """Damage `enemies` could deal to `target` on their next go (Manhattan reach, no sight).
+def threats(enemies: list[Unit], acting_now: bool) -> list[tuple[int, int, int, int]]:
+    """(x, y, reach, damage) of what `enemies` could hit on their next go (Manhattan, no sight).
 
     When the enemies act now, a hero that has already attacked this turn threatens nothing
-    more; buildings fire where they stand; heroes and minions walk then strike.
+    more and walks only its remaining points; buildings fire where they stand; heroes and
+    minions otherwise walk their full move points, then strike.
     """
-    total = 0
+    found = []
     for e in enemies:
-        if acting_now and e.kind == "hero" and e.ap <= 0:
-            continue
-        reach = e.range + (e.mp if acting_now and e.kind == "hero" else e.moves)
-        if abs(e.x - target.x) + abs(e.y - target.y) <= reach:
-            total += e.damage
-    return total
+        if acting_now and e.kind == "hero":
+            if e.ap <= 0:
+                continue
+            found.append((e.x, e.y, e.range + e.mp, e.damage))
+        else:
+            found.append((e.x, e.y, e.range + e.moves, e.damage))
+    return found
+
+
+def incoming(target: Unit, enemies: list[Unit], acting_now: bool) -> int:
+    """Damage `enemies` could deal to `target` on their next go (see `threats`)."""
+    x, y = target.x, target.y
+    return sum(d for tx, ty, reach, d in threats(enemies, acting_now)
+               if abs(tx - x) + abs(ty - y) <= reach)
 
 
 def evaluate(engine: Engine, me: str, w: EvalWeights | None = None, ply: int = 0) -> float:
@@ -158,35 +167,42 @@ def evaluate(engine: Engine, me: str, w: EvalWeights | None = None, ply: int = 0
         by_side.setdefault(u.side, []).append(u)
     score = 0.0
     for side, mine in by_side.items():
-        sign = 1.0 if side == me else -1.0
         enemies = [u for u in everyone if u.side != side]
-        goals = [u for u in enemies if u.kind in ("hero", "hq")]
+        goals = [(u.x, u.y) for u in enemies if u.kind == "hero" or u.kind == "hq"]
         acting_now = side != to_move  # the enemies of `side` act now
+        danger = threats(enemies, acting_now)
+        threat_w = w.threat_now if acting_now else w.threat_later
         value = 0.0
         for u in mine:
             kind = u.kind
-            if kind == "hero":
-                value += w.hero_alive + w.hero_hp * u.hp
-                if goals:
-                    value -= w.approach * min(abs(g.x - u.x) + abs(g.y - u.y) for g in goals)
-            elif kind == "hq":
-                value += w.hq_hp * u.hp
-            elif kind == "tower":
-                value += w.tower_alive + w.tower_hp * u.hp
-            elif kind == "minion":
-                value += w.minion_alive + w.minion_hp * u.hp
+            x, y, hp = u.x, u.y, u.hp
             if kind == "minion":
+                value += w.minion_alive + w.minion_hp * hp
                 continue
-            hurt = incoming(u, enemies, acting_now)
+            if kind == "hero":
+                value += w.hero_alive + w.hero_hp * hp
+                if goals:
+                    value -= w.approach * min(abs(gx - x) + abs(gy - y) for gx, gy in goals)
+            elif kind == "hq":
+                value += w.hq_hp * hp
+            elif kind == "tower":
+                value += w.tower_alive + w.tower_hp * hp
+            hurt = 0
+            for tx, ty, reach, damage in danger:
+                if abs(tx - x) + abs(ty - y) <= reach:
+                    hurt += damage
             if hurt:
-                value -= (w.threat_now if acting_now else w.threat_later) * min(hurt, u.hp)
-                if hurt >= u.hp and (acting_now or kind != "hero"):
+                value -= threat_w * (hurt if hurt < hp else hp)
+                if hurt >= hp and (acting_now or kind != "hero"):
                     value -= w.kill_threat
-        score += sign * value
+        score += value if side == me else -value
     return score
 
 
 # -- hashing ---------------------------------------------------------------------------------
+
+
+_PLAIN = frozenset({int, str, bool, float, type(None)})
 
 
 @cache
@@ -195,6 +211,8 @@ def _field_names(cls: type) -> tuple[str, ...]:
 
 
 def _frozen(value: Any) -> Any:
+    if type(value) in _PLAIN:
+        return value
     if isinstance(value, dict):
         return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
     if isinstance(value, list | tuple):
