@@ -26,6 +26,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--size", default="1024x768", help="window size WxH")
     p.add_argument("--quit-after", type=float, metavar="SECONDS",
                    help="window: close by itself after this long (demos, smoke tests)")
+    p.add_argument("--series", type=int, metavar="N",
+                   help="terminal: play N games in a row with a running tally; the loser of "
+                        "each game moves first (red) in the next")
     p.set_defaults(func=run)
 
 
@@ -44,6 +47,8 @@ def load_game(args: argparse.Namespace) -> tuple[Engine, dict, int]:
 
 
 def run(args: argparse.Namespace) -> int:
+    if getattr(args, "series", None) is not None:
+        return run_series_args(args)
     engine, seats, seed = load_game(args)
     save_path = Path(args.save) if args.save else default_save_path()
     if args.text:
@@ -55,3 +60,18 @@ def run(args: argparse.Namespace) -> int:
         raise UserError("the window client is not available here; play in the terminal "
                         "with --text.") from None
     return run_window(engine, seats, seed, save_path, args)
+
+
+def run_series_args(args: argparse.Namespace) -> int:
+    from game.series import run_series
+
+    if args.series < 1:
+        raise UserError("--series must be at least 1 game.")
+    if args.resume:
+        raise UserError("--series starts new games; it cannot be combined with --resume.")
+    if not args.text:
+        raise UserError("--series plays in the terminal; add --text.")
+    save_path = Path(args.save) if args.save else default_save_path()
+    run_series(args.map, args.red, args.blue, args.series, args.seed, save_path, input,
+               sys.stdout)
+    return 0
