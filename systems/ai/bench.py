@@ -39,18 +39,22 @@ def midgame(seed: int = 0, round_: int = BENCH_ROUND) -> Engine:
 
 def ai(repeat: int = 5, **_options: Any) -> dict[str, float]:
     engine = midgame()
-    rates, heuristic_ms = [], []
+    rates, cpu_rates, heuristic_ms = [], [], []
     for _ in range(max(1, repeat)):
         player = MinimaxAI(nodes=BENCH_NODES)
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         player.choose(engine, random.Random(0), Budget())
-        spent = time.perf_counter() - start
+        spent, cpu_spent = time.perf_counter() - start, time.process_time() - cpu
         assert player.last is not None
         rates.append(player.last.nodes / spent)
+        cpu_rates.append(player.last.nodes / max(cpu_spent, 1e-9))
         h = HeuristicAI()
         start = time.perf_counter()
         for _ in range(10):
             h.choose(engine, random.Random(0), Budget())
         heuristic_ms.append((time.perf_counter() - start) / 10 * 1000)
+    # Wall-clock rate is the figure asked for; the CPU-time rate says what the code does when
+    # the machine is shared (other processes take wall time, not this process's CPU time).
     return {"ai.minimax_nodes_per_s": statistics.median(rates),
+            "ai.minimax_nodes_per_cpu_s": statistics.median(cpu_rates),
             "ai.heuristic_action_ms": statistics.median(heuristic_ms)}

@@ -156,7 +156,8 @@ class Search:
             mark = world.mark()
             engine.apply(command)
             try:
-                child_key = hasher.after(key, mark) if hasher is not None else 0
+                # Leaves are evaluated, never looked up: only inner children need a key.
+                child_key = hasher.after(key, mark) if hasher is not None and depth > 1 else 0
                 if engine.side == side:
                     v = self.value(depth - 1, alpha, beta, ply + 1, child_key)
                 else:
@@ -200,7 +201,8 @@ class Search:
                 mark = world.mark()
                 engine.apply(command)
                 try:
-                    child_key = self.hasher.after(key, mark) if self.hasher is not None else 0
+                    child_key = (self.hasher.after(key, mark)
+                                 if self.hasher is not None and depth > 1 else 0)
                     if engine.side == side:
                         v = self.value(depth - 1, alpha, beta, 1, child_key)
                     else:
