@@ -54,6 +54,7 @@ class GameOutcome:
     think: dict[str, float]  # side -> seconds spent choosing, in total
     actions: dict[str, int]  # side -> actions chosen
     replay: str | None = None
+    nodes: dict[str, int] = field(default_factory=dict)  # side -> search nodes, searching AIs
 
     def seat(self, side: str) -> str:
         return self.red if side == "red" else self.blue
@@ -77,6 +78,10 @@ def play_one(spec: GameSpec) -> GameOutcome:
     engine = Engine.from_map(spec.map, seed=spec.seed)
     specs = {"red": spec.red, "blue": spec.blue}
     seats = make_seats(engine, specs, spec.seed)
+    counters = {}
+    for side, seat in seats.items():
+        if seat.ai is not None and hasattr(seat.ai, "last"):
+            seat.ai = counters[side] = NodeCounter(seat.ai)
     result = play_match(engine, seats, spec.seed, spec.budget)
     replay = None
     if spec.replay_dir:
@@ -88,7 +93,24 @@ def play_one(spec: GameSpec) -> GameOutcome:
     return GameOutcome(spec.index, spec.map, spec.red, spec.blue, spec.seed, result.winner,
                        result.reason, result.rounds, len(result.commands),
                        {s: seat.think_seconds for s, seat in seats.items()},
-                       {s: seat.actions for s, seat in seats.items()}, replay)
+                       {s: seat.actions for s, seat in seats.items()}, replay,
+                       {s: c.nodes for s, c in counters.items()})
+
+
+class NodeCounter:
+    """Wraps a searching AI to add up the nodes it searched (its `last` stats after a choice)."""
+
+    def __init__(self, ai: Any) -> None:
+        self.ai = ai
+        self.name = ai.name
+        self.nodes = 0
+
+    def choose(self, engine: Engine, rng: Any, budget: Budget) -> Any:
+        self.ai.last = None
+        command = self.ai.choose(engine, rng, budget)
+        if self.ai.last is not None:
+            self.nodes += self.ai.last.nodes
+        return command
 
 
 def _slug(spec: str) -> str:
@@ -176,6 +198,11 @@ def summarize_match(outcomes: Sequence[GameOutcome], a: str, b: str) -> dict[str
         think = sum(o.think[s] for o in outcomes for s in ("red", "blue") if o.seat(s) == seat)
         acts = sum(o.actions[s] for o in outcomes for s in ("red", "blue") if o.seat(s) == seat)
         row["think_ms_per_action"] = round(1000 * think / acts, 3) if acts else 0.0
+        nodes = sum(o.nodes.get(s, 0) for o in outcomes for s in ("red", "blue")
+                    if o.seat(s) == seat)
+        if nodes:
+            row["nodes_per_action"] = round(nodes / acts, 1)
+            row["nodes_per_s"] = round(nodes / think, 1) if think else 0.0
         results[seat] = row
     elo, lo, hi = elo_difference(tally_of(outcomes, a))
     sides = {side: sum(o.points(side) for o in outcomes) for side in ("red", "blue")}

@@ -80,6 +80,10 @@ def match_table(summary: dict[str, Any]) -> str:
             lines.append(f"{seat[:24]:<24} {side:<5} {part['wins']:>4} {part['draws']:>4} "
                          f"{part['losses']:>4} {part['score']:>6.3f}  [{lo:.3f}, {hi:.3f}]"
                          f"  {think}")
+    for seat, row in summary["results"].items():
+        if "nodes_per_action" in row:
+            lines.append(f"{seat}: {row['nodes_per_action']:.0f} search nodes per action, "
+                         f"{row['nodes_per_s']:.0f} nodes/s while thinking")
     elo = summary["elo"]
     lo, hi = elo["ci95"]
     lines.append(f"Elo {elo['player']} - {elo['opponent']}: {elo['difference']:+.0f} "
