@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from components import Kind, Position, Word
 from game.commands import Attack, EndTurn, Move
 from game.engine import Engine
 from game.errors import UserError
@@ -15,11 +16,10 @@ from systems.ai.evaluate import StateHash
 from systems.ai.heuristic import HeuristicAI
 from tests.unit.ai_positions import (
     BLUE_BULWARK,
-    BLUE_HQ,
     BLUE_RANGER,
     BLUE_SAGE,
+    BLUE_TOWER,
     RED_BULWARK,
-    RED_HQ,
     RED_RANGER,
     RED_SAGE,
     arrange,
@@ -138,4 +138,25 @@ def test_every_ai_name_resolves_the_same_way(spec: str) -> None:
     assert make_ai(spec).name == spec.split(":")[0]
 
 
-_ = (RED_HQ, BLUE_HQ)
+
+def test_a_move_that_changes_the_rules_for_the_better_is_judged_by_the_evaluation() -> None:
+    # No shipped ruleset on this branch pushes words yet, so a stand-in: moving the red
+    # bulwark to (2, 5) "forms a rule" that destroys the blue tower.
+    engine = arrange()
+    perform = engine.ruleset.perform
+
+    def perform_with_rule(eng, command):
+        events = perform(eng, command)
+        if command == Move(RED_BULWARK, 2, 5):
+            from systems.rules import RULES_KEY, set_rules
+
+            set_rules(eng.world, (*eng.world.resource(RULES_KEY), "TOWER IS WEAK"))
+            eng.world.destroy(BLUE_TOWER)
+        return events
+
+    engine.ruleset.perform = perform_with_rule  # type: ignore[method-assign]
+    engine.world.spawn(Position(0, 23), Kind("text"), Word("TOWER", "noun"))
+    ai = HeuristicAI()
+    scores = dict((c, s) for s, c in ai.scores(engine))
+    assert scores[Move(RED_BULWARK, 2, 5)] == max(scores.values())
+    assert ai.choose(engine, random.Random(0), Budget()) == Move(RED_BULWARK, 2, 5)
