@@ -205,9 +205,14 @@ def evaluate(engine: Engine, me: str, w: EvalWeights | None = None, ply: int = 0
 _PLAIN = frozenset({int, str, bool, float, type(None)})
 
 
-@cache
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
 def _field_names(cls: type) -> tuple[str, ...]:
-    return tuple(f.name for f in fields(cls))
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls))
+    return names
 
 
 def _frozen(value: Any) -> Any:
