@@ -130,3 +130,13 @@ def test_the_budget_passed_by_a_match_is_used_when_the_seat_names_none() -> None
     ai = MinimaxAI()
     ai.choose(engine, random.Random(0), Budget(nodes=50))
     assert ai.last is not None and ai.last.nodes <= 51
+
+
+def test_the_same_seed_and_node_budget_give_the_same_game() -> None:
+    from game.match import run_match
+
+    seats = {"red": "minimax:nodes=150", "blue": "heuristic"}
+    first = run_match("maps/outpost.png", seats, seed=11)[1]
+    second = run_match("maps/outpost.png", seats, seed=11)[1]
+    assert first.commands == second.commands
+    assert (first.winner, first.reason) == (second.winner, second.reason)
