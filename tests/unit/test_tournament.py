@@ -120,3 +120,17 @@ def test_bad_seats_and_counts_are_one_sentence(capsys, argv, message) -> None:
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err
+
+
+def test_the_progress_bar_counts_games_on_one_line() -> None:
+    import io
+
+    from game.tournament import ProgressBar
+
+    out = io.StringIO()
+    bar = ProgressBar(out, width=10)
+    for done in range(5):
+        bar(done, 4)
+    text = out.getvalue()
+    assert text.count("\r") == 5 and text.endswith("\n")
+    assert "[#####.....] 2/4 games" in text and "[##########] 4/4 games" in text
