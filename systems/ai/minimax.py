@@ -86,17 +86,17 @@ class Search:
         history = self.history
 
         def key(command: Command) -> tuple[int, float]:
-            if command == tt_move:
+            if tt_move is not None and command == tt_move:
                 return (0, 0.0)
-            if isinstance(command, Attack):
+            if type(command) is Attack:
                 hp = world.get(command.target, Health).hp
                 damage = world.get(command.unit, AttackStats).damage
                 kind = world.get(command.target, Kind).name
                 bonus = 10 if kind in ("hero", "hq") else 0
                 return (1, -bonus - 100 + hp) if hp <= damage else (2, hp - bonus)
-            if command in killers:
+            if killers and command in killers:
                 return (3, 0.0)
-            return (4, -history.get(command, 0))
+            return (4, -history.get(command, 0)) if history else (4, 0)
 
         ordered = sorted(actions, key=key)
         if self.width and len(ordered) > self.width:
