@@ -18,6 +18,7 @@ GROUPS: dict[str, str] = {
     "descent": "game.rules_bench:descent",
     "render": "game.render.bench:render",
     "octal": "game.grundy_bench:octal",
+    "ai": "systems.ai.bench:ai",
 }
 
 

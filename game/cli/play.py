@@ -31,6 +31,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--size", default="1024x768", help="window size WxH")
     p.add_argument("--quit-after", type=float, metavar="SECONDS",
                    help="window: close by itself after this long (demos, smoke tests)")
+    p.add_argument("--series", type=int, metavar="N",
+                   help="terminal: play N games in a row with a running tally; the loser of "
+                        "each game moves first (red) in the next")
     p.add_argument("--level", metavar="ID", help="a level id in a Keke JSON level set")
     p.add_argument("--moves", help="puzzle/descent: apply these moves (u d l r, s wait) and stop")
     p.add_argument("--json", action="store_true", help="with --moves: print the state as JSON")
@@ -114,6 +117,8 @@ def level_state(engine: Engine) -> dict:
 
 
 def run(args: argparse.Namespace) -> int:
+    if getattr(args, "series", None) is not None:
+        return run_series_args(args)
     if is_level(args):
         return run_level(args)
     engine, seats, seed = load_game(args)
@@ -127,3 +132,18 @@ def run(args: argparse.Namespace) -> int:
         raise UserError("the window client is not available here; play in the terminal "
                         "with --text.") from None
     return run_window(engine, seats, seed, save_path, args)
+
+
+def run_series_args(args: argparse.Namespace) -> int:
+    from game.series import run_series
+
+    if args.series < 1:
+        raise UserError("--series must be at least 1 game.")
+    if args.resume:
+        raise UserError("--series starts new games; it cannot be combined with --resume.")
+    if not args.text:
+        raise UserError("--series plays in the terminal; add --text.")
+    save_path = Path(args.save) if args.save else default_save_path()
+    run_series(args.map, args.red, args.blue, args.series, args.seed, save_path, input,
+               sys.stdout)
+    return 0

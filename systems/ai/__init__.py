@@ -36,6 +36,8 @@ class AI(Protocol):
 AIS: dict[str, str] = {
     "random": "systems.ai.random_ai:RandomAI",
     "perfect": "systems.ai.perfect:PerfectAI",
+    "heuristic": "systems.ai.heuristic:HeuristicAI",
+    "minimax": "systems.ai.minimax:MinimaxAI",
 }
 
 
