@@ -62,7 +62,11 @@ def load_game(args: argparse.Namespace) -> tuple[Engine, dict, int]:
 def is_level(args: argparse.Namespace) -> bool:
     """Whether the map goes through load_level (puzzle, descent, Keke) and not the skirmish
     flow."""
-    if args.resume:
+    if args.resume or args.octal:
+        return False
+    from game.maps import virtual_map
+
+    if virtual_map(args.map) is not None:
         return False
     if args.level or args.moves is not None or args.json:
         return True

@@ -16,7 +16,7 @@ from components import Actions, Attack, Health, Kind, Moves, Position, Team
 from game import DATA
 from game.data import load_yaml
 from game.errors import UserError
-from game.world import _MISSING, _MOVE, _RESOURCE, _RNG, _SET, World
+from game.world import _MISSING, _MOVE, _REMOVE, _RESOURCE, _RNG, _SET, World
 
 if TYPE_CHECKING:
     from game.engine import Engine
@@ -273,6 +273,7 @@ class StateHash:
         """The hash now, given it was `value` at journal `mark` (falls back to `full`)."""
         world = self.world
         first: dict[tuple[Any, ...], Any] = {}
+        removed: list[Any] = []
         for entry in world.changes_since(mark):
             op = entry[0]
             if op == _SET:
@@ -290,9 +291,18 @@ class StateHash:
             elif op == _RNG:
                 if ("rng",) not in first:
                     first[("rng",)] = entry[1]
-            else:  # a spawn, add, remove or destroy: rebuild, it is rare
+            elif op == _REMOVE:  # a component taken away (None closes a destroy)
+                if entry[2] is not None:
+                    removed.append(entry[2])
+            else:  # a spawn or an add: rebuild, it is rare
                 return self.full()
         owner = self.owner
+        for comp in removed:
+            if any((id(comp), f) in first for f in _field_names(type(comp))):
+                return self.full()  # changed, then removed: rare enough to rebuild
+            entity, cname = owner[id(comp)]
+            for f in _field_names(type(comp)):
+                value ^= hash((entity, cname, f, _frozen(getattr(comp, f))))
         for key, old in first.items():
             if key[0] == "resource":
                 name = key[1]
