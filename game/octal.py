@@ -18,14 +18,13 @@ from game.errors import UserError
 from game.events import Destroyed, Event, Took, Won
 from game.maps import GameMap
 from game.octal_codes import OctalGame, parse_code
-from game.rulesets import Ruleset
+from game.rulesets import TURN_KEY, SidesRuleset
 from game.world import World
 from systems.board import SIZE_KEY
 
 if TYPE_CHECKING:
     from game.engine import Engine
 
-TURN_KEY = "turn_entity"
 PREFIX = "octal:"
 
 
@@ -76,7 +75,7 @@ def moves_for(game: OctalGame, size: int) -> list[tuple[int, int]]:
     return moves
 
 
-class Octal(Ruleset):
+class Octal(SidesRuleset):
     name = "octal"
     sides = SIDES
 
@@ -95,20 +94,10 @@ class Octal(Ruleset):
                 raise UserError(f"{game_map.path}: pixel ({x}, {y}) is '{entry.name}'; octal "
                                 "maps hold only blocks (each row of touching blocks is a heap).")
             world.spawn(Position(x, y), Kind("block"))
-        world.set_resource(TURN_KEY, world.spawn(Turn(SIDES[0], 1)))
+        self.start_turns(world)
         if not self._moves(world):
             raise UserError(f"{game_map.path}: no move is possible from the start under "
                             f"{self.game.code}; add blocks.")
-
-    def turn(self, world: World) -> Turn:
-        return world.get(world.resource(TURN_KEY), Turn)
-
-    def side_to_play(self, world: World) -> str:
-        return self.turn(world).side
-
-    def outcome(self, world: World) -> tuple[str, str] | None:
-        turn = self.turn(world)
-        return (turn.winner, turn.reason) if turn.over else None
 
     def describe(self, world: World) -> str:
         sizes = " ".join(str(h.size) for h in heaps_of(world))

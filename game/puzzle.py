@@ -17,7 +17,7 @@ from game.errors import UserError
 from game.events import Event, RuleBroken, RuleFormed, Won
 from game.rulesets import Ruleset
 from game.world import World
-from systems.board import SIZE_KEY
+from systems.board import SIZE_KEY, grid_distances
 from systems.properties import interact, players, transform, won
 from systems.push import Board
 from systems.rules import BASE_KEY, PROPS_KEY, RULES_KEY, Prop, masks_for, refresh_rules
@@ -248,26 +248,14 @@ class Puzzle(Ruleset):
     def _walk_field(self, world: World, goals: tuple[tuple[int, int], ...],
                     stops: frozenset[tuple[int, int]]) -> dict[tuple[int, int], int]:
         """Steps from each cell to the nearest goal, round `stops` (cached: walls rarely move)."""
-        cache = getattr(self, "_fields", None)
+        cache: dict[Any, dict[tuple[int, int], int]] | None = getattr(self, "_fields", None)
         if cache is None or len(cache) > 50_000:
-            cache = self._fields = {}
+            cache = {}
+            self._fields = cache
         key = (goals, stops)
         field = cache.get(key)
         if field is None:
-            width, height = world.resource(SIZE_KEY)
-            field = {cell: 0 for cell in goals}
-            frontier = list(goals)
-            while frontier:
-                nxt = []
-                for x, y in frontier:
-                    step = field[(x, y)] + 1
-                    for cell in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-                        if cell in field or cell in stops or not (
-                                0 <= cell[0] < width and 0 <= cell[1] < height):
-                            continue
-                        field[cell] = step
-                        nxt.append(cell)
-                frontier = nxt
+            field = grid_distances(goals, stops, *world.resource(SIZE_KEY))
             cache[key] = field
         return field
 

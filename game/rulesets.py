@@ -16,6 +16,7 @@ from game.data import load_yaml
 from game.errors import UserError
 
 if TYPE_CHECKING:
+    from components import Turn
     from game.commands import Command
     from game.engine import Engine
     from game.events import Event
@@ -71,6 +72,31 @@ class Ruleset(ABC):
     def status_lines(self, world: World) -> list[str]:
         """Extra lines under the board in text views (a legend, each side's units)."""
         return []
+
+
+TURN_KEY = "turn_entity"  # resource: the entity holding the Turn component
+
+
+class SidesRuleset(Ruleset):
+    """A ruleset of sides taking turns, whose match state is one Turn component."""
+
+    def start_turns(self, world: World) -> None:
+        """Spawn the Turn entity: the first side plays round 1."""
+        from components import Turn
+
+        world.set_resource(TURN_KEY, world.spawn(Turn(self.sides[0], 1)))
+
+    def turn(self, world: World) -> Turn:
+        from components import Turn
+
+        return world.get(world.resource(TURN_KEY), Turn)
+
+    def side_to_play(self, world: World) -> str:
+        return self.turn(world).side
+
+    def outcome(self, world: World) -> tuple[str, str] | None:
+        turn = self.turn(world)
+        return (turn.winner, turn.reason) if turn.over else None
 
 
 def ruleset_config(name: str, overrides: dict[str, Any] | None = None) -> dict[str, Any]:

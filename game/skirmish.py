@@ -24,7 +24,7 @@ from game.commands import Command, EndTurn, Move
 from game.data import SIDES, Units, data_units_with, need, words
 from game.errors import UserError
 from game.events import Event, TurnEnded, Won
-from game.rulesets import Ruleset
+from game.rulesets import TURN_KEY, SidesRuleset
 from game.world import World
 from systems import buildings, minions, spawn, win
 from systems.board import SIZE_KEY, Occupancy, occupancy
@@ -38,7 +38,6 @@ if TYPE_CHECKING:
     from game.engine import Engine
     from game.maps import GameMap
 
-TURN_KEY = "turn_entity"  # resource: the entity holding the Turn component
 
 
 @dataclass(frozen=True)
@@ -92,7 +91,7 @@ END_TURN_SYSTEMS: dict[str, EndTurnSystem] = {
 }
 
 
-class Skirmish(Ruleset):
+class Skirmish(SidesRuleset):
     name = "skirmish"
     sides = SIDES
 
@@ -146,7 +145,7 @@ class Skirmish(Ruleset):
         if world.query(Word):
             refresh_rules(world)  # words on the map add to the base rules
         world.set_resource(spawn.SPAWN_CELLS_KEY, spawn_cells)
-        world.set_resource(TURN_KEY, world.spawn(Turn(SIDES[0], 1)))
+        self.start_turns(world)
 
     def _hero_classes(self, game_map: GameMap) -> dict[str, list[str]]:
         """Classes for hero pixels that do not name one, in reading order, per side."""
@@ -174,16 +173,6 @@ class Skirmish(Ruleset):
         return result
 
     # -- questions -------------------------------------------------------------------------
-
-    def turn(self, world: World) -> Turn:
-        return world.get(world.resource(TURN_KEY), Turn)
-
-    def side_to_play(self, world: World) -> str:
-        return self.turn(world).side
-
-    def outcome(self, world: World) -> tuple[str, str] | None:
-        turn = self.turn(world)
-        return (turn.winner, turn.reason) if turn.over else None
 
     def describe(self, world: World) -> str:
         turn = self.turn(world)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from components import Kind, Position, Team
@@ -97,8 +98,14 @@ def in_sight(occ: Occupancy, side: str, a: Cell, b: Cell) -> bool:
 
 def distance_field(occ: Occupancy, goals: list[Cell]) -> dict[Cell, int]:
     """Steps from every reachable cell to the nearest goal, around solid cells (units ignored)."""
+    return grid_distances(goals, occ.solid, occ.width, occ.height)
+
+
+def grid_distances(goals: Iterable[Cell], solid: AbstractSet[Cell], width: int,
+                   height: int) -> dict[Cell, int]:
+    """Breadth-first steps from every cell of the board to the nearest goal, round `solid`."""
     dist = {cell: 0 for cell in goals}
-    frontier = list(goals)
+    frontier = list(dist)
     step = 0
     while frontier:
         step += 1
@@ -106,7 +113,8 @@ def distance_field(occ: Occupancy, goals: list[Cell]) -> dict[Cell, int]:
         for x, y in frontier:
             for dx, dy in DIRS:
                 cell = (x + dx, y + dy)
-                if cell in dist or cell in occ.solid or not occ.inside(*cell):
+                if cell in dist or cell in solid or not (0 <= cell[0] < width
+                                                         and 0 <= cell[1] < height):
                     continue
                 dist[cell] = step
                 nxt.append(cell)
