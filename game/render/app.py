@@ -124,6 +124,28 @@ def run_window(engine: Engine, seats: dict[str, Seat], seed: int, save_path: Pat
     return 0
 
 
+def run_level_window(engine: Engine, args: argparse.Namespace) -> int:
+    """Play puzzle or descent levels in a window until it is closed (nothing is autosaved)."""
+    from game.render.level_controller import LevelController
+
+    width, height = parse_size(getattr(args, "size", "1024x768"))
+    window = open_window(width, height, "Rulefront - levels")
+    import pyglet
+
+    ctrl = LevelController(engine, args.map, args.level, args.seed,
+                           player=getattr(args, "player", None))
+    app = App(window, ctrl)
+    pyglet.clock.schedule_interval(app.tick, 0.25)  # the timer on screen
+    quit_after = getattr(args, "quit_after", None)
+    if quit_after:
+        pyglet.clock.schedule_once(lambda dt: window.close(), quit_after)
+    pyglet.app.run(1 / 30)
+    pyglet.clock.unschedule(app.tick)
+    print(f"{ctrl.title()}: {ctrl.moves} moves, "
+          + ("won" if ctrl.won else "lost" if ctrl.lost else "not finished"))
+    return 0
+
+
 def run_replay_window(engine: Engine, fps: int = 30, size: str = "1024x768",
                       quit_after: float | None = None) -> int:
     """Watch a rebuilt game from its start: play, pause, step and change speed."""

@@ -90,6 +90,8 @@ class Screen:
         y = self._text(self.engine.ruleset.name, x0 + MARGIN, y, 10, colors.DIM)
         y -= 6
         y = self._wrapped(status_line(self.engine), x0 + MARGIN, y, 12, colors.TEXT, bold=True)
+        for line in self.ui.info:
+            y = self._wrapped(line, x0 + MARGIN, y, 11, colors.SELECT)
         if self.ui.message:
             y = self._wrapped(self.ui.message, x0 + MARGIN, y, 10, (255, 200, 120))
         y -= 8
