@@ -117,8 +117,6 @@ class LevelController(Controller):
             limits = "  ".join(f"{int(k)}*: {int(v)}" for k, v in
                                sorted(thresholds.items(), key=lambda kv: -int(kv[0])))
             lines.append(f"Stars (most moves)  {limits}")
-        if self.hint:
-            lines.append(f"Hint: {WORDS[self.hint]}")
         return tuple(lines)
 
     def view(self) -> UiView:
