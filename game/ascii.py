@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from components import Actions, Health, Kind, Moves, Position, Team, UnitClass, Word
-from game.commands import Attack, Command, EndTurn, Move
+from game.commands import Attack, Command, EndTurn, Move, Take
 from game.data import units
 from game.world import World
 from systems.board import SIZE_KEY
@@ -82,4 +82,11 @@ def describe_command(engine: Engine, command: Command) -> str:
         return f"{name} #{command.unit} attacks {target} #{command.target} at ({tpos.x},{tpos.y})"
     if isinstance(command, EndTurn):
         return "end turn"
+    if isinstance(command, Take):
+        from game.octal import heaps_of
+
+        size = heaps_of(world)[command.heap].size
+        rest = [n for n in (command.left, size - command.count - command.left) if n]
+        leaving = " and ".join(map(str, rest)) or "nothing"
+        return f"take {command.count} from heap {command.heap} (of {size}), leaving {leaving}"
     return str(command.to_json())

@@ -17,6 +17,8 @@ GROUPS: dict[str, str] = {
     "puzzle": "game.rules_bench:puzzle",
     "descent": "game.rules_bench:descent",
     "render": "game.render.bench:render",
+    "octal": "game.grundy_bench:octal",
+    "ai": "systems.ai.bench:ai",
 }
 
 

@@ -75,3 +75,17 @@ def from_json(raw: Any) -> Command:
     if set(args) != set(names):
         raise UserError(f"command {raw!r} needs exactly the fields {sorted(names)}.")
     return cls(**args)
+
+
+@register
+@dataclass(frozen=True)
+class Take(Command):
+    """Octal games: take `count` tokens from heap `heap`, leaving `left` on the left of the gap.
+
+    Heaps are numbered in reading order from 0. What stays is `left` tokens and the rest of
+    the heap beyond the gap; either may be empty, as the game's code allows.
+    """
+
+    heap: int
+    count: int
+    left: int

@@ -95,3 +95,12 @@ class Destroyed(Event):
     entity: int
     kind: str
     cause: str
+
+
+@dataclass(frozen=True)
+class Took(Event):
+    side: str
+    heap: int
+    count: int
+    left: int
+    right: int

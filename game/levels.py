@@ -7,7 +7,7 @@ from pathlib import Path
 
 from game.engine import Engine
 from game.errors import UserError
-from game.maps import GameMap, load_map
+from game.maps import GameMap, load_map, virtual_map
 
 PUZZLE_SUFFIXES = (".json", ".keke")
 
@@ -16,6 +16,9 @@ def load_game_map(path: str | Path, level: str | int | None = None) -> GameMap:
     """Decode any level file into a GameMap (its sidecar names the ruleset)."""
     from game import descent, keke
 
+    described = virtual_map(path)
+    if described is not None:
+        return described
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix == ".json":

@@ -25,7 +25,22 @@ from game.errors import UserError
 MAX_SIDE = 128
 DEFAULT_MAP = MAPS / "duel.png"
 SIDECAR_KEYS = {"name", "ruleset", "heroes", "turn_limit", "spawn", "units", "base_rules",
-                "description", "rules"}
+                "description", "rules", "code", "misere"}
+# Positions that are described rather than drawn ("octal:0.137:7,9,12"), by prefix.
+VIRTUAL_MAPS = {"octal:": "game.octal:parse_spec"}
+
+
+def virtual_map(path: str | Path) -> GameMap | None:
+    """The map a described position stands for, or None for a path to a real file."""
+    text = str(path)
+    for prefix, target in VIRTUAL_MAPS.items():
+        if text.startswith(prefix):
+            import importlib
+
+            module_name, func_name = target.split(":")
+            built: GameMap = getattr(importlib.import_module(module_name), func_name)(text)
+            return built
+    return None
 
 
 @dataclass
@@ -54,6 +69,9 @@ def sidecar_path(path: Path) -> Path:
 
 def load_map(path: str | Path) -> GameMap:
     """Decode a PNG map and its sidecar, or raise a UserError saying what to fix."""
+    described = virtual_map(path)
+    if described is not None:
+        return described
     path = Path(path)
     try:
         data = path.read_bytes()

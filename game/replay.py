@@ -16,7 +16,7 @@ from typing import Any
 from game.commands import Command, from_json
 from game.engine import Engine
 from game.errors import UserError
-from game.maps import atomic_write, load_map
+from game.maps import atomic_write, virtual_map
 
 FORMAT = 1
 
@@ -66,6 +66,8 @@ def record_of(engine: Engine, seed: int, seats: dict[str, str]) -> Record:
 
 def _portable(path: Path) -> str:
     """The map path relative to the working folder when it lies below it, else absolute."""
+    if virtual_map(path) is not None:
+        return str(path)
     try:
         return os.path.relpath(path.resolve())
     except ValueError:
@@ -107,13 +109,10 @@ def read_record(path: str | Path) -> Record:
 
 def rebuild(record: Record, source: str | Path = "replay") -> Engine:
     """Re-simulate a record on its map: the map must be unchanged and every command legal."""
-    map_path = Path(record.map_path)
-    if map_path.suffix.lower() == ".png" and "level" not in record.extra:
-        game_map = load_map(map_path)
-    else:  # puzzle and descent levels (.keke, Keke sets, heightmaps, descent PNGs)
-        from game.levels import load_game_map
+    from game.levels import load_game_map
 
-        game_map = load_game_map(map_path, record.extra.get("level"))
+    map_path = record.map_path
+    game_map = load_game_map(map_path, record.extra.get("level"))
     if game_map.sha256 != record.sha256:
         raise UserError(f"{source}: the map {map_path} has changed since it was recorded "
                         "(sha256 differs); restore that map to replay it.")

@@ -27,6 +27,7 @@ RULESETS: dict[str, str] = {
     "skirmish": "game.skirmish:Skirmish",
     "puzzle": "game.puzzle:Puzzle",
     "descent": "game.descent:Descent",
+    "octal": "game.octal:Octal",
 }
 
 
@@ -66,6 +67,10 @@ class Ruleset(ABC):
     def describe(self, world: World) -> str:
         """A one-line status for views and logs."""
         return ""
+
+    def status_lines(self, world: World) -> list[str]:
+        """Extra lines under the board in text views (a legend, each side's units)."""
+        return []
 
 
 def ruleset_config(name: str, overrides: dict[str, Any] | None = None) -> dict[str, Any]:

@@ -30,6 +30,7 @@ from systems import buildings, minions, spawn, win
 from systems.board import SIZE_KEY, Occupancy, occupancy
 from systems.combat import attack, deaths, targets
 from systems.movement import move_unit, reachable
+from systems.occupancy_cache import OccupancyCache
 from systems.rules import refresh_rules, set_rules
 from systems.units_rules import push_moves, push_step, unit_effects
 
@@ -98,6 +99,8 @@ class Skirmish(Ruleset):
     def __init__(self, config: dict[str, Any]) -> None:
         super().__init__(config)
         self.cfg: SkirmishConfig = parse_config(config)
+        self._cache: dict[int, tuple[Any, World, dict[Any, Any]]] = {}
+        self._static = OccupancyCache(self.cfg.opaque)
 
     # -- setting up ------------------------------------------------------------------------
 
@@ -188,8 +191,46 @@ class Skirmish(Ruleset):
             return f"round {turn.round}: {turn.winner} - {turn.reason}"
         return f"round {turn.round}/{self.cfg.turn_limit}, {turn.side} to play"
 
+    def status_lines(self, world: World) -> list[str]:
+        from game.ascii import LEGEND, roster
+
+        return [LEGEND, roster(world)]
+
     def occupancy(self, world: World) -> Occupancy:
         return occupancy(world, self.cfg.opaque)
+
+    def _derived(self, world: World) -> dict[Any, Any]:
+        """Read-only data derived from the current state (occupancy, reachable cells), cached.
+
+        Searches ask for the same state's occupancy and reach once per legal_actions and once
+        per child Move; keyed by world.version(), a cache entry is only ever read in the state
+        that made it. Callers must not mutate what they get (end-of-turn systems, which do,
+        build their own Occupancy).
+        """
+        cache = self._cache
+        token = world.version()
+        slot = cache.get(token[1])
+        if slot is not None and slot[1] is world and world.same_version(slot[0]):
+            return slot[2]
+        if len(cache) > 256:
+            cache.clear()
+        derived: dict[Any, Any] = {"occ": self._static.get(world)}
+        cache[token[1]] = (token, world, derived)
+        return derived
+
+    def _scratch_occupancy(self, world: World) -> Occupancy:
+        """The current occupancy, for a system that marks units it moves or spawns in it."""
+        occ = self._derived(world)["occ"]
+        return Occupancy(occ.width, occ.height, occ.solid, dict(occ.units), occ.opaque)
+
+    def _reach(self, world: World, derived: dict[Any, Any], unit: int) -> dict[tuple[int, int], int]:
+        cells = derived.get(unit)
+        if cells is None:
+            pos = world.get(unit, Position)
+            cells = reachable(derived["occ"], (pos.x, pos.y), world.get(unit, Moves).mp,
+                              world.get(unit, Team).side)
+            derived[unit] = cells
+        return cells
 
     def heroes(self, world: World, side: str) -> list[int]:
         return [e for e, (kind, team, _m) in world.query(Kind, Team, Moves)
@@ -198,13 +239,13 @@ class Skirmish(Ruleset):
     def legal_actions(self, engine: Engine) -> list[Command]:
         world = engine.world
         side = self.side_to_play(world)
-        occ = self.occupancy(world)
+        derived = self._derived(world)
+        occ = derived["occ"]
         actions: list[Command] = []
         for hero in self.heroes(world, side):
             if world.get(hero, Actions).ap > 0:
                 actions += [AttackCmd(hero, t) for t in targets(world, occ, hero)]
-            pos = world.get(hero, Position)
-            cells = reachable(occ, (pos.x, pos.y), world.get(hero, Moves).mp, side)
+            cells = self._reach(world, derived, hero)
             actions += [Move(hero, x, y) for (x, y) in sorted(cells, key=_row_major)]
             actions += [Move(hero, x, y) for (x, y) in push_moves(world, hero)]
         actions.append(EndTurn())
@@ -224,11 +265,11 @@ class Skirmish(Ruleset):
             return "Only heroes take orders; minions and buildings act on their own."
         if world.get(unit, Team).side != side:
             return f"Unit {unit} is not yours: it is {side}'s turn."
-        occ = self.occupancy(world)
+        derived = self._derived(world)
+        occ = derived["occ"]
         if isinstance(command, Move):
-            pos = world.get(unit, Position)
             mp = world.get(unit, Moves).mp
-            cells = reachable(occ, (pos.x, pos.y), mp, side)
+            cells = self._reach(world, derived, unit)
             if (command.x, command.y) not in cells and \
                     (command.x, command.y) not in push_moves(world, unit):
                 return (f"Cell ({command.x}, {command.y}) is out of reach: {mp} move points "
@@ -246,13 +287,10 @@ class Skirmish(Ruleset):
         world = engine.world
         events: list[Event]
         if isinstance(command, Move):
-            pos = world.get(command.unit, Position)
-            occ = self.occupancy(world)
-            cells = reachable(occ, (pos.x, pos.y), world.get(command.unit, Moves).mp,
-                              world.get(command.unit, Team).side)
-            if (command.x, command.y) in cells:
-                events = move_unit(world, command.unit, command.x, command.y,
-                                   cells[(command.x, command.y)])
+            cells = self._reach(world, self._derived(world), command.unit)
+            target = (command.x, command.y)
+            if target in cells:
+                events = move_unit(world, command.unit, command.x, command.y, cells[target])
             else:
                 events = push_step(world, command.unit, command.x, command.y)
             events += self.unit_effects(world, command.unit)
@@ -279,7 +317,7 @@ class Skirmish(Ruleset):
         side = turn.side
         events: list[Event] = [TurnEnded(side, turn.round)]
         for name in self.cfg.end_turn:
-            events += END_TURN_SYSTEMS[name](self, world, self.occupancy(world), side)
+            events += END_TURN_SYSTEMS[name](self, world, self._scratch_occupancy(world), side)
             events += deaths(world)
         nxt = SIDES[(SIDES.index(side) + 1) % len(SIDES)]
         world.update(turn_entity, Turn, side=nxt,

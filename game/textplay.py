@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
-from game.ascii import LEGEND, board, describe_command, roster
+from game.ascii import board, describe_command
 from game.commands import EndTurn
 from game.engine import Engine
 from game.errors import UserError
@@ -58,8 +58,8 @@ class TextGame:
         self.say("")
         self.say(f"== {engine.ruleset.describe(engine.world)}")
         self.say(board(engine.world))
-        self.say(LEGEND)
-        self.say(roster(engine.world))
+        for line in engine.ruleset.status_lines(engine.world):
+            self.say(line)
 
     def run(self) -> int:
         engine = self.engine

@@ -67,6 +67,7 @@ class World:
         self._resources: dict[str, Any] = {}
         self._queries: dict[tuple[type, ...], list[Any]] = {}
         self._alive: set[int] = set()
+        self._epoch = 0  # bumped when the journal is dropped, so version() never repeats
         self.rng = WorldRandom(self, seed)
 
     # -- esper context -----------------------------------------------------------------
@@ -129,6 +130,10 @@ class World:
 
     def resource(self, key: str, default: Any = None) -> Any:
         return self._resources.get(key, default)
+
+    def resource_keys(self) -> list[str]:
+        """The names of the resources set, sorted (state hashing reads them all)."""
+        return sorted(self._resources)
 
     # -- writing (journaled) -----------------------------------------------------------
 
@@ -251,9 +256,36 @@ class World:
             # Hand the id out again, so that a redo spawns the very same entity.
             esper._entity_count = itertools.count(start=entity)  # noqa: SLF001
 
+    def version(self) -> tuple[int, int, Any]:
+        """A token naming the current state: equal (`same_version`) only in that very state.
+
+        Every write appends a fresh journal entry and undo pops entries for good, so the
+        journal's length and its last entry (by identity) pin the state down. Derived data
+        (occupancy, reachable cells) can be cached against it without being journaled.
+        """
+        journal = self._journal
+        return (self._epoch, len(journal), journal[-1] if journal else None)
+
+    def same_version(self, token: tuple[int, int, Any]) -> bool:
+        return token[1] == len(self._journal) and self.is_ancestor(token)
+
+    def is_ancestor(self, token: tuple[int, int, Any]) -> bool:
+        """Whether the state `token` names is this one or one it grew from (not undone since);
+        then `changes_since(token[1])` is exactly what was written after it."""
+        epoch, length, entry = token
+        journal = self._journal
+        if epoch != self._epoch or length > len(journal):
+            return False
+        return (journal[length - 1] if length else None) is entry
+
+    def changes_since(self, mark: int) -> list[tuple[Any, ...]]:
+        """The journal entries written since `mark`, oldest first (a search's hash reads them)."""
+        return self._journal[mark:]
+
     def forget_history(self) -> None:
         """Drop the journal (after loading a map): nothing before this point can be undone."""
         self._journal.clear()
+        self._epoch += 1
 
     # -- comparing -----------------------------------------------------------------------
 

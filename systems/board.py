@@ -39,6 +39,8 @@ def occupancy(world: World, opaque_kinds: Iterable[str] = ()) -> Occupancy:
     opaque: set[Cell] = set()
     units: dict[Cell, str] = {}
     blocking = Prop.STOP | Prop.PUSH
+    # Which kinds block is decided once per call: IntFlag arithmetic per thing is slow.
+    solid_names = {name for name, mask in props.items() if mask & blocking}
     for _entity, (pos, kind, team) in world.query(Position, Kind, Team):
         if kind.name in UNITS:
             units[(pos.x, pos.y)] = team.side
@@ -51,7 +53,7 @@ def occupancy(world: World, opaque_kinds: Iterable[str] = ()) -> Occupancy:
             solid.add(cell)
             opaque.add(cell)
             continue
-        if props.get(name, 0) & blocking:
+        if name in solid_names:
             solid.add(cell)
         if name in opaque_names:
             opaque.add(cell)

@@ -5,9 +5,24 @@ from __future__ import annotations
 from components import Kind, Moves, Position, Team
 from game.events import Event
 from game.world import World
-from systems.board import DIRS, Occupancy, distance_field
+from systems.board import DIRS, Cell, Occupancy, distance_field
 from systems.combat import hit, nearest_target
 from systems.movement import move_unit
+
+# (goals, solid cells, size) -> distance field. Walls rarely move, and a search ends many turns
+# on the same board, so the breadth-first field is computed once per board, not per turn.
+_FIELDS: dict[tuple, dict[Cell, int]] = {}
+
+
+def _field_to(occ: Occupancy, goals: list[Cell]) -> dict[Cell, int]:
+    """distance_field(occ, goals), memoised on what it depends on; the result is read-only."""
+    key = (tuple(goals), frozenset(occ.solid), occ.width, occ.height)
+    field = _FIELDS.get(key)
+    if field is None:
+        if len(_FIELDS) >= 64:
+            _FIELDS.clear()
+        field = _FIELDS[key] = distance_field(occ, goals)
+    return field
 
 
 def march(world: World, occ: Occupancy, side: str) -> list[Event]:
@@ -31,7 +46,7 @@ def march(world: World, occ: Occupancy, side: str) -> list[Event]:
         if not goals:
             continue
         if field is None:
-            field = distance_field(occ, goals)
+            field = _field_to(occ, goals)
         pos = world.get(entity, Position)
         here = (pos.x, pos.y)
         steps = world.get(entity, Moves).mp

@@ -12,6 +12,7 @@ from game.errors import UserError
 # Subcommand modules under game/cli/; each defines register(subparsers) and sets `func`.
 COMMANDS = [
     "match",
+    "tournament",
     "play",
     "replay",
     "map",

@@ -6,7 +6,7 @@ import argparse
 import json
 from collections import Counter
 
-from game.ascii import LEGEND, board, roster
+from game.ascii import board
 from game.data import hex_color, palette
 from game.engine import Engine
 from game.maps import load_map
@@ -40,9 +40,9 @@ def run_check(args: argparse.Namespace) -> int:
     print(f"{args.map}: '{game_map.name}', {game_map.width}x{game_map.height}, "
           f"ruleset {game_map.ruleset}: ok")
     print(board(engine.world))
-    print(LEGEND)
-    if game_map.ruleset == "skirmish":
-        print(roster(engine.world))
+    print(engine.ruleset.describe(engine.world))
+    for line in engine.ruleset.status_lines(engine.world):
+        print(line)
     print("found: " + ", ".join(f"{n} x{c}" for n, c in sorted(counts.items())))
     return 0
 

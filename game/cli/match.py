@@ -7,6 +7,7 @@ import json
 
 from game.ascii import board, roster
 from game.cli.common import add_map_argument, add_seats
+from game.cli.tournament import add_budget, budget_of, run_many
 from game.commands import Command, EndTurn
 from game.engine import Engine
 from game.match import run_match
@@ -20,10 +21,19 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--show", action="store_true", help="draw the board after every round")
     p.add_argument("--replay", metavar="FILE", help="write the match as a replay file")
     p.add_argument("--json", action="store_true", help="print the result as one JSON object")
+    p.add_argument("--games", type=int, metavar="N",
+                   help="play N games, in pairs with sides swapped on the same seed, and print "
+                        "wins, draws, losses, score with a 95%% interval and the Elo difference")
+    p.add_argument("--workers", type=int, default=1, metavar="W",
+                   help="with --games: worker processes (default 1)")
+    p.add_argument("--replays", metavar="DIR", help="with --games: save every game's replay here")
+    add_budget(p)
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.games is not None:
+        return run_many(args)
     specs = {"red": args.red, "blue": args.blue}
 
     def show(engine: Engine, command: Command) -> None:
@@ -36,7 +46,8 @@ def run(args: argparse.Namespace) -> int:
             print(board(engine.world))
             print(roster(engine.world))
 
-    engine, result = run_match(args.map, specs, args.seed, show if args.show else None)
+    engine, result = run_match(args.map, specs, args.seed, show if args.show else None,
+                               budget_of(args))
     if args.replay:
         write_record(args.replay, record_of(engine, args.seed, specs))
     if args.json:

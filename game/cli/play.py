@@ -23,10 +23,18 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--resume", metavar="SAVE", help="continue a saved game exactly")
     p.add_argument("--save", metavar="FILE",
                    help=f"where to autosave after every command (default {default_save_path()})")
+    p.add_argument("--octal", metavar="CODE",
+                   help="play an octal take-away game, e.g. 0.137 or nim (with --heaps)")
+    p.add_argument("--heaps", default="7,9,12", help="octal: heap sizes, e.g. 7,9,12")
+    p.add_argument("--misere", action="store_true",
+                   help="octal: misere play (who takes the last block loses)")
     p.add_argument("--fps", type=int, default=30, help="window: AI animation speed")
     p.add_argument("--size", default="1024x768", help="window size WxH")
     p.add_argument("--quit-after", type=float, metavar="SECONDS",
                    help="window: close by itself after this long (demos, smoke tests)")
+    p.add_argument("--series", type=int, metavar="N",
+                   help="terminal: play N games in a row with a running tally; the loser of "
+                        "each game moves first (red) in the next")
     p.add_argument("--level", metavar="ID", help="a level id in a Keke JSON level set")
     p.add_argument("--moves", help="puzzle/descent: apply these moves (u d l r, s wait) and stop")
     p.add_argument("--json", action="store_true", help="with --moves: print the state as JSON")
@@ -44,6 +52,10 @@ def load_game(args: argparse.Namespace) -> tuple[Engine, dict, int]:
             if side in seats:
                 restore_rng(seats[side], raw)
         return engine, seats, record.seed
+    if args.octal:
+        from game.octal import parse_heaps, spec_map
+
+        args.map = str(spec_map(args.octal, parse_heaps(args.heaps), args.misere).path)
     engine = Engine.from_map(args.map, seed=args.seed)
     return engine, make_seats(engine, {"red": args.red, "blue": args.blue}, args.seed), args.seed
 
@@ -121,6 +133,8 @@ def level_state(engine: Engine) -> dict:
 
 
 def run(args: argparse.Namespace) -> int:
+    if getattr(args, "series", None) is not None:
+        return run_series_args(args)
     if is_level(args):
         if args.text or args.moves is not None or args.json:
             return run_level(args)
@@ -136,3 +150,18 @@ def run(args: argparse.Namespace) -> int:
         raise UserError("the window client is not available here; play in the terminal "
                         "with --text.") from None
     return run_window(engine, seats, seed, save_path, args)
+
+
+def run_series_args(args: argparse.Namespace) -> int:
+    from game.series import run_series
+
+    if args.series < 1:
+        raise UserError("--series must be at least 1 game.")
+    if args.resume:
+        raise UserError("--series starts new games; it cannot be combined with --resume.")
+    if not args.text:
+        raise UserError("--series plays in the terminal; add --text.")
+    save_path = Path(args.save) if args.save else default_save_path()
+    run_series(args.map, args.red, args.blue, args.series, args.seed, save_path, input,
+               sys.stdout)
+    return 0

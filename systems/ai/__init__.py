@@ -35,6 +35,9 @@ class AI(Protocol):
 # AI name -> "module:factory"; a factory takes the seat's options as keyword arguments.
 AIS: dict[str, str] = {
     "random": "systems.ai.random_ai:RandomAI",
+    "perfect": "systems.ai.perfect:PerfectAI",
+    "heuristic": "systems.ai.heuristic:HeuristicAI",
+    "minimax": "systems.ai.minimax:MinimaxAI",
 }
 
 

@@ -11,11 +11,15 @@ from collections.abc import Callable
 
 import pytest
 
+from game import MAPS
 from game.engine import Engine
 from game.maps import shipped_maps
 
 LEVELS: list[tuple[str, Callable[[], Engine]]] = [
-    (path.name, lambda path=path: Engine.from_map(path, seed=5)) for path in shipped_maps()
+    (path.name, lambda path=path: Engine.from_map(path, seed=5))
+    for path in [*shipped_maps(), *sorted(MAPS.glob("octal/*.png"))]
+] + [
+    ("octal misere", lambda: Engine.from_map("octal:0.137:9,12,5:misere")),
 ]
 
 

@@ -1,0 +1,49 @@
+"""Octal game codes: parse "0.137", ".6" or "nim" into the moves they allow."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from game.errors import UserError
+
+_CODE = re.compile(r"^0?\.([0-7]+)$")
+
+
+@dataclass(frozen=True)
+class OctalGame:
+    """An octal game: digit k (1-based) says which ways a move may take k tokens from a heap.
+
+    Bit 1 of a digit: take the whole heap of exactly k; bit 2: leave one non-empty heap;
+    bit 4: leave two non-empty heaps. `nim` (take any number) has no finite code.
+    """
+
+    code: str
+    digits: tuple[int, ...] = ()
+    nim: bool = False
+
+    def removals(self, bit: int) -> tuple[int, ...]:
+        """The k whose digit has `bit` set (1: leave nothing, 2: one heap, 4: two heaps)."""
+        return tuple(k for k, d in enumerate(self.digits, start=1) if d & bit)
+
+    @property
+    def max_take(self) -> int:
+        """t in the Guy-Smith criterion: the most tokens one move may remove."""
+        return max((k for k, d in enumerate(self.digits, start=1) if d), default=0)
+
+
+def parse_code(text: str) -> OctalGame:
+    """Read an octal code as a user typed it; a code that is not 0.d1d2... or `nim` is a UserError."""
+    cleaned = text.strip().lower()
+    if cleaned == "nim":
+        return OctalGame(code="nim", nim=True)
+    match = _CODE.match(cleaned)
+    if not match:
+        raise UserError(
+            f"{text!r} is not an octal game code; expected 0.d1d2... with octal digits 0-7 "
+            "(for example 0.137) or 'nim'."
+        )
+    digits = match.group(1).rstrip("0")
+    # Trailing zeros allow no move, so 0.60 and 0.6 are the same game with the same t.
+    shown = "0." + (digits or "0")
+    return OctalGame(code=shown, digits=tuple(int(c) for c in digits))

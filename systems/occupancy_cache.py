@@ -1,0 +1,97 @@
+"""Occupancy without rescanning the scenery: walls, water and buildings are reused while the
+journal proves they have not changed.
+
+`occupancy()` walks every thing on the map; most of them (rocks, water, words, buildings) never
+move in a fight, yet a search asks for the occupancy tens of thousands of times. This cache
+keeps the static part (solid and opaque cells of everything that is not a unit) together with
+the journal point it was computed at. For a later state whose journal still contains that
+point, the entries written since are scanned: if none touched a static thing (moved, removed,
+retyped), a changed rule mask or the board size, the static part is reused and only the units
+are read again. Anything else recomputes it in full, so the answer always equals occupancy().
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from components import Kind, Position, Team
+from game.world import _ADD, _MOVE, _REMOVE, _RESOURCE, _SET, _SPAWN, World
+from systems.board import SIZE_KEY, UNITS, Occupancy, occupancy
+from systems.rules import PROPS_KEY
+
+_WATCHED_RESOURCES = frozenset({PROPS_KEY, SIZE_KEY})
+
+
+class OccupancyCache:
+    """Per-world memory of the static cells; `get(world)` equals `occupancy(world, opaque)`."""
+
+    def __init__(self, opaque_kinds: Iterable[str]) -> None:
+        self.opaque_kinds = tuple(opaque_kinds)
+        # Journal points (oldest first) where the static part is known to hold; all lie on the
+        # current line of play, so the newest ancestor is close and little is left to scan.
+        self.tokens: list[tuple[int, int, Any]] = []
+        self.world: World | None = None
+        self.static_ids: frozenset[int] = frozenset()
+        self.solid: frozenset[tuple[int, int]] = frozenset()
+        self.opaque: frozenset[tuple[int, int]] = frozenset()
+
+    def get(self, world: World) -> Occupancy:
+        """A fresh Occupancy whose solid and opaque sets may be shared: do not mutate them."""
+        if not self._still_valid(world):
+            self._rebuild(world)
+        units: dict[tuple[int, int], str] = {}
+        for _entity, (pos, kind, team) in world.query(Position, Kind, Team):
+            if kind.name in UNITS:
+                units[(pos.x, pos.y)] = team.side
+        width, height = world.resource(SIZE_KEY)
+        return Occupancy(width, height, self.solid, units, self.opaque)  # type: ignore[arg-type]
+
+    def _rebuild(self, world: World) -> None:
+        full = occupancy(world, self.opaque_kinds)
+        self.solid = frozenset(full.solid)
+        self.opaque = frozenset(full.opaque)
+        self.static_ids = frozenset(e for e, (_p, kind) in world.query(Position, Kind)
+                                    if kind.name not in UNITS)
+        self.tokens = [world.version()]
+        self.world = world
+
+    def _still_valid(self, world: World) -> bool:
+        if self.world is not world:
+            return False
+        tokens = self.tokens
+        while tokens and not world.is_ancestor(tokens[-1]):
+            tokens.pop()  # a line of play that was undone
+        if not tokens:
+            return False
+        if self._untouched(world, tokens[-1][1]):
+            now = world.version()
+            if now[1] > tokens[-1][1]:
+                tokens.append(now)
+                if len(tokens) > 512:  # a long game: the oldest points are never needed again
+                    del tokens[:256]
+            return True
+        return False
+
+    def _untouched(self, world: World, mark: int) -> bool:
+        """Whether nothing written since `mark` changed a static thing."""
+        static = self.static_ids
+        for entry in world.changes_since(mark):
+            op = entry[0]
+            if op == _SET:
+                if type(entry[1]) is Kind:
+                    return False
+            elif op == _MOVE:
+                if entry[1] in static:
+                    return False
+            elif op == _RESOURCE:
+                if entry[1] in _WATCHED_RESOURCES:
+                    return False
+            elif op == _REMOVE:
+                if entry[1] in static:
+                    return False
+            elif op in (_SPAWN, _ADD):
+                kind = world.try_get(entry[1], Kind) if world.alive(entry[1]) else None
+                if kind is None or kind.name not in UNITS:
+                    return False
+        return True

@@ -1,0 +1,136 @@
+"""Multi-game matches and tournaments: swapped pairs, determinism, summaries, the CLI."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from game import MAPS
+from game.cli import main
+from game.replay import read_record, verify
+from game.tournament import (
+    GameOutcome,
+    round_robin,
+    run_games,
+    summarize_match,
+    summarize_tournament,
+    swapped_pairs,
+)
+from systems.ai import Budget
+
+OUTPOST = str(Path(MAPS) / "outpost.png")
+
+
+def outcome(index: int, red: str, blue: str, winner: str) -> GameOutcome:
+    return GameOutcome(index, "m.png", red, blue, index // 2, winner, "", 10, 100,
+                       {"red": 0.1, "blue": 0.2}, {"red": 50, "blue": 50})
+
+
+def test_games_come_in_pairs_with_sides_swapped_on_the_same_seed() -> None:
+    specs = swapped_pairs("m.png", "a", "b", 5, seed=7, budget=Budget())
+    assert [(s.red, s.blue, s.seed) for s in specs] == [
+        ("a", "b", 7), ("b", "a", 7), ("a", "b", 8), ("b", "a", 8), ("a", "b", 9)]
+
+
+def test_a_round_robin_plays_every_pair_on_every_map() -> None:
+    specs = round_robin(["x", "y", "z"], ["m1", "m2"], 2, 0, Budget())
+    pairs = {(s.map, frozenset((s.red, s.blue))) for s in specs}
+    assert len(specs) == 12 and len(pairs) == 6
+    assert [s.index for s in specs] == list(range(12))
+
+
+def test_the_same_seed_gives_the_same_games_whatever_the_number_of_workers() -> None:
+    specs = swapped_pairs(OUTPOST, "heuristic", "random", 4, seed=3, budget=Budget())
+    one = run_games(specs, workers=1)
+    two = run_games(specs, workers=2)
+    again = run_games(specs, workers=1)
+    key = [(o.winner, o.reason, o.rounds, o.commands) for o in one]
+    assert key == [(o.winner, o.reason, o.rounds, o.commands) for o in two]
+    assert key == [(o.winner, o.reason, o.rounds, o.commands) for o in again]
+
+
+def test_the_match_summary_counts_per_ai_and_per_side() -> None:
+    games = [outcome(0, "a", "b", "red"), outcome(1, "b", "a", "red"),
+             outcome(2, "a", "b", "draw"), outcome(3, "b", "a", "blue")]
+    summary = summarize_match(games, "a", "b")
+    a = summary["results"]["a"]
+    assert (a["wins"], a["draws"], a["losses"], a["score"]) == (2, 1, 1, 0.625)
+    assert (a["as_red"]["wins"], a["as_red"]["draws"]) == (1, 1)
+    assert (a["as_blue"]["wins"], a["as_blue"]["losses"]) == (1, 1)
+    assert summary["results"]["b"]["score"] == 0.375
+    assert summary["sides"] == {"red": 0.625, "blue": 0.375}
+    assert summary["elo"]["difference"] == pytest.approx(88.7, abs=0.1)
+    assert a["think_ms_per_action"] == pytest.approx(1000 * (0.1 + 0.2 + 0.1 + 0.2) / 200)
+
+
+def test_the_tournament_summary_has_a_crosstable_and_centred_ratings() -> None:
+    games = [outcome(0, "a", "b", "red"), outcome(1, "b", "a", "blue"),
+             outcome(2, "b", "c", "red"), outcome(3, "c", "b", "draw"),
+             outcome(4, "a", "c", "blue"), outcome(5, "c", "a", "blue")]
+    summary = summarize_tournament(games, ["a", "b", "c"])
+    assert summary["crosstable"]["a"] == {"b": 1.0, "c": 0.5}
+    assert summary["crosstable"]["b"]["c"] == 0.75
+    assert sum(r["elo"] for r in summary["ratings"]) == pytest.approx(0.0, abs=0.5)
+    assert summary["ratings"][0]["name"] == "a"
+
+
+def test_match_games_json_has_the_documented_shape(capsys, tmp_path) -> None:
+    code = main(["match", OUTPOST, "--red", "heuristic", "--blue", "random", "--games", "2",
+                 "--json", "--replays", str(tmp_path)])
+    out = json.loads(capsys.readouterr().out)
+    assert code == 0 and out["games"] == 2
+    assert set(out["results"]) == {"heuristic", "random"}
+    assert {"wins", "draws", "losses", "score", "ci95"} <= set(out["results"]["heuristic"])
+    assert {"difference", "ci95"} <= set(out["elo"])
+    replays = sorted(tmp_path.glob("*.json"))
+    assert len(replays) == 2
+    assert verify(read_record(replays[0]))["verified"]
+
+
+def test_a_single_match_keeps_its_json_shape(capsys) -> None:
+    assert main(["match", OUTPOST, "--red", "heuristic", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert set(out) == {"winner", "reason", "rounds", "commands", "seed"}
+
+
+def test_tournament_writes_csv_and_plot(capsys, tmp_path) -> None:
+    csv_path, png_path = tmp_path / "games.csv", tmp_path / "ratings.png"
+    code = main(["tournament", "--ais", "random,heuristic", "--maps", OUTPOST, "--games", "2",
+                 "--json", "--csv", str(csv_path), "--plot", str(png_path)])
+    out = json.loads(capsys.readouterr().out)
+    assert code == 0 and out["games"] == 2
+    assert len(csv_path.read_text().splitlines()) == 3
+    assert png_path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["match", "--red", "alphazero", "--games", "2"], "unknown AI 'alphazero'; known AIs:"),
+        (["match", "--red", "minimax:depht=2", "--games", "2"], "its options: think, nodes"),
+        (["match", "--red", "minimax:think=fast"], "option think must be a number"),
+        (["match", "--games", "0"], "--games must be at least 1"),
+        (["tournament", "--maps", "nowhere/*.png"], "matches no file"),
+        (["tournament", "--ais", "random"], "at least two different AIs"),
+    ],
+)
+def test_bad_seats_and_counts_are_one_sentence(capsys, argv, message) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+def test_the_progress_bar_counts_games_on_one_line() -> None:
+    import io
+
+    from game.tournament import ProgressBar
+
+    out = io.StringIO()
+    bar = ProgressBar(out, width=10)
+    for done in range(5):
+        bar(done, 4)
+    text = out.getvalue()
+    assert text.count("\r") == 5 and text.endswith("\n")
+    assert "[#####.....] 2/4 games" in text and "[##########] 4/4 games" in text
