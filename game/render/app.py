@@ -111,7 +111,12 @@ def run_window(engine: Engine, seats: dict[str, Seat], seed: int, save_path: Pat
     window = open_window(width, height, caption)
     import pyglet
 
-    app = App(window, Controller(engine, seats, seed, save_path))
+    controller_class = Controller
+    if engine.ruleset.name == "octal":
+        from game.render.take_controller import TakeController
+
+        controller_class = TakeController
+    app = App(window, controller_class(engine, seats, seed, save_path))
     fps = max(1, int(getattr(args, "fps", 30) or 30))
     pyglet.clock.schedule_interval(app.tick, 1.0 / fps)
     quit_after = getattr(args, "quit_after", None)

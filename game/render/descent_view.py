@@ -104,8 +104,6 @@ def inside(point: Point, polygon: list[Point]) -> bool:
 class DescentView(View):
     """Stacked blocks, the ball and the exit, seen from the front, a little above and left."""
 
-    panel_rules = False  # descent has no word rules to list
-
     def __init__(self, world: World, layout: Any) -> None:
         super().__init__(world, layout)
         n = board_size(world)[0]

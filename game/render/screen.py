@@ -94,7 +94,7 @@ class Screen:
             y = self._wrapped(line, x0 + MARGIN, y, 11, colors.SELECT)
         if self.ui.message:
             y = self._wrapped(self.ui.message, x0 + MARGIN, y, 10, (255, 200, 120))
-        if getattr(self.view, "panel_rules", True):
+        if self.engine.world.resource("rules") is not None:  # descent and octal have none
             y -= 8
             y = self._text("Rules in force", x0 + MARGIN, y, 11, colors.DIM, bold=True)
             for rule in rule_lines(self.engine.world):

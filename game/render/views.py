@@ -98,6 +98,10 @@ class GridView(View):
                 left, bottom, size, _ = self.layout.cell_rect(x, y)
                 self._add(shapes.Rectangle(left, bottom, size, size, color=(*color, 110),
                                            batch=batch, group=LAYERS["overlay"]))
+        for x, y in sorted(ui.marks):
+            left, bottom, size, _ = self.layout.cell_rect(x, y)
+            self._add(shapes.Box(left, bottom, size, size, thickness=max(2, size // 10),
+                                 color=colors.REACH, batch=batch, group=LAYERS["hp"]))
         if ui.selected is not None and self.world.alive(ui.selected):
             pos = self.world.get(ui.selected, Position)
             left, bottom, size, _ = self.layout.cell_rect(pos.x, pos.y)
