@@ -126,7 +126,8 @@ class DescentView(View):
         ball = world.resource("ball")
         bpos = world.get(ball, Position)
         bz = world.get(ball, Height).z
-        exit_cell = tuple(world.resource("exit"))
+        ex, ey = world.resource("exit")
+        exit_cell = (int(ex), int(ey))
         for row in range(n):
             for x in range(n):
                 self._floor(batch, x, row)
@@ -144,7 +145,7 @@ class DescentView(View):
             if (x, row) == exit_cell and z == heights[(x, row)] - 1:
                 self._exit(batch, x, row, z + 1)
         if exit_cell not in heights:
-            self._exit(batch, *exit_cell, 0)  # type: ignore[arg-type]
+            self._exit(batch, exit_cell[0], exit_cell[1], 0)
         if self.hidden(bpos.x, bpos.y, bz, heights):
             self._marker(batch, bpos.x, bpos.y, bz)
         if ui.hint in ("u", "d", "l", "r"):

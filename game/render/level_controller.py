@@ -56,8 +56,9 @@ class LevelController(Controller):
                  clock: Callable[[], float] = time.monotonic,
                  hint_seconds: float = HINT_SECONDS) -> None:
         self.path = Path(path)
-        self.level = level if level is not None else engine.map and \
-            engine.map.sidecar.get("level")  # a one-level Keke set names its id here
+        if level is None and engine.map is not None and "level" in engine.map.sidecar:
+            level = str(engine.map.sidecar["level"])  # a one-level Keke set names its id here
+        self.level = level
         self.player = player
         self.clock = clock
         self.hint_seconds = hint_seconds

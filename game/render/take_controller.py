@@ -8,9 +8,16 @@ ruleset's reason. No pyglet here.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from game.commands import Take
 from game.render.controller import Controller
 from game.render.uiview import Cell, UiView
+
+if TYPE_CHECKING:
+    from game.engine import Engine
+    from game.match import Seat
+    from game.octal import Heap
 
 DIGITS = {f"_{n}": n for n in range(1, 10)} | {f"NUM_{n}": n for n in range(1, 10)}
 TAKE_KEYS = ("RETURN", "ENTER", "NUM_ENTER")
@@ -26,12 +33,12 @@ HELP = (
 class TakeController(Controller):
     """The play controller for rulesets whose moves are Take commands (octal games)."""
 
-    def _start(self, engine, seats) -> None:  # type: ignore[no-untyped-def]
+    def _start(self, engine: Engine, seats: dict[str, Seat]) -> None:
         super()._start(engine, seats)
         self.picked: tuple[int, int] | None = None  # (heap, index of the block in the heap)
         self.count = 1
 
-    def heaps(self) -> list:  # type: ignore[type-arg]
+    def heaps(self) -> list[Heap]:
         from game.octal import heaps_of
 
         return heaps_of(self.engine.world)
