@@ -18,7 +18,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("play", help="play hotseat or against AIs (window, or --text)")
     add_map_argument(p)
     add_seats(p, default="human")
-    p.add_argument("--text", action="store_true", help="play in the terminal instead of a window")
+    p.add_argument("--text", action="store_true", help="play in the terminal instead of a window "
+                   "(levels: also with --moves or --json)")
     p.add_argument("--resume", metavar="SAVE", help="continue a saved game exactly")
     p.add_argument("--save", metavar="FILE",
                    help=f"where to autosave after every command (default {default_save_path()})")
@@ -106,6 +107,21 @@ def run_level(args: argparse.Namespace) -> int:
     return code
 
 
+def run_level_in_window(args: argparse.Namespace) -> int:
+    """A puzzle or descent level in the window (N goes on to the next level)."""
+    from game.levels import load_level
+
+    engine = load_level(args.map, args.level, args.seed)
+    if engine.ruleset.name == "skirmish":
+        raise UserError(f"{args.map}: is a skirmish map; --level is for Keke level sets.")
+    try:
+        from game.render.app import run_level_window
+    except ImportError:
+        raise UserError("the window client is not available here; play in the terminal "
+                        "with --text.") from None
+    return run_level_window(engine, args)
+
+
 def level_state(engine: Engine) -> dict:
     if engine.ruleset.name == "puzzle":
         from game.puzzle import summary
@@ -124,7 +140,9 @@ def run(args: argparse.Namespace) -> int:
     if getattr(args, "series", None) is not None:
         return run_series_args(args)
     if is_level(args):
-        return run_level(args)
+        if args.text or args.moves is not None or args.json:
+            return run_level(args)
+        return run_level_in_window(args)
     engine, seats, seed = load_game(args)
     save_path = Path(args.save) if args.save else default_save_path()
     if args.text:

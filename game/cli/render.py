@@ -1,11 +1,15 @@
-"""`rulefront render MAP -o FILE.png`: a picture of a map's starting position, drawn offscreen."""
+"""`rulefront render MAP -o FILE.png`: a picture of a map's starting position, drawn offscreen.
+
+MAP is anything `game.levels.load_level` reads: a map PNG, a `.keke` grid, a Keke JSON set
+(with --level), a descent `.txt` or PNG heightmap. Levels are drawn as the level window shows
+them (moves, stars), with the clock at 0:00.
+"""
 
 from __future__ import annotations
 
 import argparse
 
 from game.cli.common import add_map_argument
-from game.engine import Engine
 from game.match import make_seats
 from game.render.layout import parse_size
 from systems.ai import Budget
@@ -17,22 +21,29 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("-o", "--output", required=True, metavar="FILE.png", help="where to save")
     p.add_argument("--size", default="1024x768", help="picture size WxH (default 1024x768)")
     p.add_argument("--seed", type=int, default=0, help="seed of the game set up")
+    p.add_argument("--level", metavar="ID", help="a level id in a Keke JSON level set")
     p.add_argument("--moves", type=int, default=0, metavar="N",
                    help="let random AIs play N commands first (a mid-game picture)")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    from game.levels import load_level
     from game.render.offscreen import render_png
 
     width, height = parse_size(args.size)
-    engine = Engine.from_map(args.map, seed=args.seed)
+    engine = load_level(args.map, args.level, seed=args.seed)
     seats = make_seats(engine, {}, args.seed)  # every seat random: the default spec
     for _ in range(max(0, args.moves)):
         if engine.over:
             break
         seat = seats[engine.side]
         engine.submit(seat.ai.choose(engine, seat.rng, Budget()))  # type: ignore[union-attr]
-    path = render_png(engine, args.output, width, height)
+    ui = None
+    if engine.ruleset.name != "skirmish":
+        from game.render.level_controller import LevelController
+
+        ui = LevelController(engine, args.map, args.level, args.seed, clock=lambda: 0.0).view()
+    path = render_png(engine, args.output, width, height, ui)
     print(f"wrote {path} ({width}x{height})")
     return 0

@@ -111,7 +111,12 @@ def run_window(engine: Engine, seats: dict[str, Seat], seed: int, save_path: Pat
     window = open_window(width, height, caption)
     import pyglet
 
-    app = App(window, Controller(engine, seats, seed, save_path))
+    controller_class = Controller
+    if engine.ruleset.name == "octal":
+        from game.render.take_controller import TakeController
+
+        controller_class = TakeController
+    app = App(window, controller_class(engine, seats, seed, save_path))
     fps = max(1, int(getattr(args, "fps", 30) or 30))
     pyglet.clock.schedule_interval(app.tick, 1.0 / fps)
     quit_after = getattr(args, "quit_after", None)
@@ -121,6 +126,28 @@ def run_window(engine: Engine, seats: dict[str, Seat], seed: int, save_path: Pat
     pyglet.app.run(1.0 / fps)
     pyglet.clock.unschedule(app.tick)
     print(f"saved to {save_path}; continue with --resume {save_path}")
+    return 0
+
+
+def run_level_window(engine: Engine, args: argparse.Namespace) -> int:
+    """Play puzzle or descent levels in a window until it is closed (nothing is autosaved)."""
+    from game.render.level_controller import LevelController
+
+    width, height = parse_size(getattr(args, "size", "1024x768"))
+    window = open_window(width, height, "Rulefront - levels")
+    import pyglet
+
+    ctrl = LevelController(engine, args.map, args.level, args.seed,
+                           player=getattr(args, "player", None))
+    app = App(window, ctrl)
+    pyglet.clock.schedule_interval(app.tick, 0.25)  # the timer on screen
+    quit_after = getattr(args, "quit_after", None)
+    if quit_after:
+        pyglet.clock.schedule_once(lambda dt: window.close(), quit_after)
+    pyglet.app.run(1 / 30)
+    pyglet.clock.unschedule(app.tick)
+    print(f"{ctrl.title()}: {ctrl.moves} moves, "
+          + ("won" if ctrl.won else "lost" if ctrl.lost else "not finished"))
     return 0
 
 

@@ -16,6 +16,7 @@ from game.events import (
     RuleBroken,
     RuleFormed,
     Spawned,
+    Took,
     Transformed,
     TurnEnded,
     Won,
@@ -65,6 +66,9 @@ def describe_event(world: World, event: Event) -> str:
         return f"{event.old} #{event.entity} becomes {event.new}"
     if isinstance(event, Destroyed):
         return f"{event.kind} #{event.entity} destroyed ({event.cause})"
+    if isinstance(event, Took):
+        return (f"{event.side} takes {event.count} from heap {event.heap} "
+                f"(leaves {event.left} + {event.right})")
     return type(event).__name__
 
 

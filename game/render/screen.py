@@ -90,12 +90,15 @@ class Screen:
         y = self._text(self.engine.ruleset.name, x0 + MARGIN, y, 10, colors.DIM)
         y -= 6
         y = self._wrapped(status_line(self.engine), x0 + MARGIN, y, 12, colors.TEXT, bold=True)
+        for line in self.ui.info:
+            y = self._wrapped(line, x0 + MARGIN, y, 11, colors.SELECT)
         if self.ui.message:
             y = self._wrapped(self.ui.message, x0 + MARGIN, y, 10, (255, 200, 120))
-        y -= 8
-        y = self._text("Rules in force", x0 + MARGIN, y, 11, colors.DIM, bold=True)
-        for rule in rule_lines(self.engine.world):
-            y = self._text(rule, x0 + MARGIN + 6, y, 10, colors.TEXT)
+        if self.engine.world.resource("rules") is not None:  # descent and octal have none
+            y -= 8
+            y = self._text("Rules in force", x0 + MARGIN, y, 11, colors.DIM, bold=True)
+            for rule in rule_lines(self.engine.world):
+                y = self._text(rule, x0 + MARGIN + 6, y, 10, colors.TEXT)
         y -= 8
         y = self._text("Events", x0 + MARGIN, y, 11, colors.DIM, bold=True)
         if self.ui.hide_board:
@@ -133,6 +136,7 @@ class Screen:
 
     def _wrapped(self, text: str, x: int, y: int, size: int, color: tuple[int, int, int],
                  bold: bool = False) -> int:
-        for line in textwrap.wrap(text, int(WRAP * 12 / size)) or [""]:
+        width = int(WRAP * 12 / size * (0.88 if bold else 1.0))  # bold letters are wider
+        for line in textwrap.wrap(text, width) or [""]:
             y = self._text(line, x, y, size, color, bold)
         return y

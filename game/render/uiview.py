@@ -19,3 +19,6 @@ class UiView:
     modal: tuple[str, ...] = ()  # lines of a centred box (hand-over, game over, help)
     message: str = ""  # the last refusal or notice, one sentence
     footer: str = ""  # a hint line under the panel (keys, seats, paused)
+    info: tuple[str, ...] = ()  # level lines of the panel: moves, time, stars
+    marks: frozenset[Cell] = frozenset()  # cells boxed on top (octal: the blocks Enter takes)
+    hint: str = ""  # the solver's next move ('u', 'd', 'l', 'r', 's') to draw on the board

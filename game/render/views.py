@@ -47,6 +47,9 @@ class View:
     def cell_at(self, px: float, py: float) -> tuple[int, int] | None:
         return self.layout.cell_at(px, py)
 
+    def _add(self, drawable: Any) -> None:
+        self.keep.append(drawable)
+
 
 class GridView(View):
     """Top-down squares: terrain as tiles, buildings as squares, units as discs with letters."""
@@ -95,6 +98,10 @@ class GridView(View):
                 left, bottom, size, _ = self.layout.cell_rect(x, y)
                 self._add(shapes.Rectangle(left, bottom, size, size, color=(*color, 110),
                                            batch=batch, group=LAYERS["overlay"]))
+        for x, y in sorted(ui.marks):
+            left, bottom, size, _ = self.layout.cell_rect(x, y)
+            self._add(shapes.Box(left, bottom, size, size, thickness=max(2, size // 10),
+                                 color=colors.REACH, batch=batch, group=LAYERS["hp"]))
         if ui.selected is not None and self.world.alive(ui.selected):
             pos = self.world.get(ui.selected, Position)
             left, bottom, size, _ = self.layout.cell_rect(pos.x, pos.y)
@@ -207,9 +214,6 @@ class GridView(View):
                                   batch=batch, group=LAYERS["label"])
         self._add(label)
 
-    def _add(self, drawable: Any) -> None:
-        self.keep.append(drawable)
-
 
 @cache
 def colors_known() -> frozenset[str]:
@@ -219,11 +223,58 @@ def colors_known() -> frozenset[str]:
     return frozenset(e.kind for e in palette().values() if e.prefab == "thing")
 
 
-VIEWS: dict[str, type[View]] = {}
+def add_arrow(view: View, batch: Batch, x: float, y: float, direction: tuple[float, float],
+              length: float, group: Group, color: tuple[int, int, int] = colors.SELECT) -> None:
+    """An arrow from (x, y) along the unit vector `direction` (hints)."""
+    dx, dy = direction
+    tip_x, tip_y = x + dx * length, y + dy * length
+    head = length * 0.38
+    base_x, base_y = tip_x - dx * head, tip_y - dy * head
+    thickness = max(2.0, length / 9)
+    view.keep.append(shapes.Line(x, y, base_x, base_y, thickness=thickness, color=color,
+                                 batch=batch, group=group))
+    view.keep.append(shapes.Triangle(tip_x, tip_y, base_x - dy * head * 0.6,
+                                     base_y + dx * head * 0.6, base_x + dy * head * 0.6,
+                                     base_y - dx * head * 0.6, color=color, batch=batch,
+                                     group=group))
+
+
+class PuzzleView(GridView):
+    """The grid, plus the hint: an arrow on every thing that IS YOU."""
+
+    def build(self, batch: Batch, ui: UiView) -> None:
+        super().build(batch, ui)
+        if ui.hint not in HINT_VECTORS or ui.hide_board:
+            return
+        from systems.rules import Prop
+
+        props = self.world.resource("props") or {}
+        you = {kind for kind, mask in props.items() if int(mask) & int(Prop.YOU)}
+        for entity, pos in self.world.query(Position):
+            if self._kind(entity) in you:
+                cx, cy = self.layout.cell_center(pos.x, pos.y)
+                add_arrow(self, batch, cx, cy, HINT_VECTORS[ui.hint], self.layout.cell * 0.8,
+                          HINT_GROUP)
+
+
+    def _thing(self, batch: Batch, pos: Position, kind: str) -> None:
+        super()._thing(batch, pos, kind)
+        size = self.layout.cell
+        if kind in colors_known() and kind not in TERRAIN_FILL and size >= 12:
+            # Keke's things are plain squares in the palette; the initial tells baba from keke.
+            color = colors.thing_color(kind)
+            self._letter(batch, pos, kind[:1].upper(), colors.shade(color, 0.45), size * 0.45)
+
+
+HINT_VECTORS = {"u": (0.0, 1.0), "d": (0.0, -1.0), "l": (-1.0, 0.0), "r": (1.0, 0.0)}
+HINT_GROUP = Group(order=10)
+VIEWS: dict[str, type[View]] = {"puzzle": PuzzleView}
 
 
 def view_for(ruleset: str) -> type[View]:
     """The view registered for a ruleset, or the generic grid."""
+    if ruleset == "descent" and ruleset not in VIEWS:
+        import game.render.descent_view  # noqa: F401  (registers VIEWS["descent"])
     return VIEWS.get(ruleset, GridView)
 
 

@@ -1,0 +1,77 @@
+"""Puzzle and descent levels in the window: golden pictures, and a level played to a win
+through the real key handlers of a hidden window.
+
+When the look changes on purpose, regenerate the golden pictures and review them by eye:
+
+    python -m game render maps/puzzles/first-steps.keke -o tests/golden/first-steps.png --size 640x480
+    python -m game render maps/descent/level-05.txt -o tests/golden/descent-level-05.png --size 640x480
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+from pyglet.window import key
+
+from game.levels import load_level
+from game.render import colors
+from game.render.app import App
+from game.render.level_controller import LevelController
+from game.render.offscreen import frame_image, to_array
+from game.render.screen import Screen
+
+pytestmark = pytest.mark.integration
+
+GOLDEN = Path(__file__).parent.parent / "golden"
+FIRST = Path("maps/puzzles/first-steps.keke")
+
+
+@pytest.mark.parametrize("level, golden", [
+    ("maps/puzzles/first-steps.keke", "first-steps.png"),
+    ("maps/descent/level-05.txt", "descent-level-05.png"),
+])
+def test_level_views_look_like_their_golden_pictures(window, level, golden):
+    engine = load_level(level)
+    screen = Screen(engine, *window.get_size())
+    screen.show(LevelController(engine, level, clock=lambda: 0.0).view())
+    frame = to_array(frame_image(window, screen))
+    expected = np.asarray(Image.open(GOLDEN / golden).convert("RGB"))
+    assert frame.shape == expected.shape
+    diff = np.abs(frame.astype(int) - expected.astype(int)).max(axis=2)
+    assert diff.mean() < 2
+    assert (diff <= 8).mean() > 0.99
+
+
+@pytest.fixture
+def app(window):
+    ctrl = LevelController(load_level(FIRST), FIRST, clock=lambda: 0.0)
+    app = App(window, ctrl)
+    yield app
+    window.pop_handlers()
+
+
+def frame(app: App) -> np.ndarray:
+    app.refresh()
+    return to_array(frame_image(app.window, app.screen))
+
+
+def modal_border(image: np.ndarray) -> int:
+    """Pixels of the modal box's yellow border (the win screen)."""
+    return int((np.abs(image.astype(int) - np.array(colors.SELECT)).max(axis=2) <= 12).sum())
+
+
+def test_a_puzzle_is_stepped_to_a_win_and_n_starts_the_next_level(app):
+    before = modal_border(frame(app))
+    for _ in range(5):
+        app.on_key_press(key.RIGHT, 0)
+        frame(app)
+    assert app.controller.won
+    assert modal_border(frame(app)) > before + 500  # the win box is on screen
+    app.on_key_press(key.N, 0)
+    shown = frame(app)
+    assert app.controller.path != FIRST and app.controller.moves == 0
+    assert modal_border(shown) < before + 500
+

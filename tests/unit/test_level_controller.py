@@ -1,0 +1,178 @@
+"""The level window's controller without a display: steps, undo, win and lose screens, stars,
+hints and walking to the next level."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game.levels import load_level
+from game.render.level_controller import LevelController, clock_text, stars_for
+
+FIRST = Path("maps/puzzles/first-steps.keke")
+DESCENT = Path("maps/descent/level-05.txt")
+KEKE_DEMO = Path("../shared/benchmarks/keke/demo_LEVELS.json")
+
+
+class Clock:
+    """A clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def controller(path: Path = FIRST, level: str | None = None, **kw) -> LevelController:
+    return LevelController(load_level(path, level), path, level, **kw)
+
+
+def press(ctrl: LevelController, keys: str) -> None:
+    for name in keys.split():
+        ctrl.key(name)
+
+
+def test_arrow_keys_step_and_count_moves():
+    ctrl = controller()
+    press(ctrl, "RIGHT D")
+    assert ctrl.moves == 2
+    assert ctrl.view().info[0].startswith("Moves 2")
+
+
+def test_undo_and_redo_take_moves_back_and_forth():
+    ctrl = controller()
+    press(ctrl, "RIGHT RIGHT U")
+    assert ctrl.moves == 1
+    press(ctrl, "Y")
+    assert ctrl.moves == 2
+    ctrl.key("Z", ctrl=True)
+    assert ctrl.moves == 1
+
+
+def test_winning_shows_the_win_screen_and_stops_the_clock():
+    clock = Clock()
+    ctrl = controller(clock=clock)
+    clock.now += 7
+    press(ctrl, "RIGHT " * 5)
+    assert ctrl.won
+    modal = ctrl.view().modal
+    assert modal[0] == "Level complete!"
+    assert "5 moves in 0:07" in modal
+    clock.now += 60
+    assert clock_text(ctrl.elapsed()) == "0:07"
+
+
+def test_moves_after_a_win_are_refused_but_undo_reopens_the_level():
+    ctrl = controller()
+    press(ctrl, "RIGHT " * 5 + "LEFT")
+    assert ctrl.moves == 5 and "over" in ctrl.message
+    press(ctrl, "U")
+    assert not ctrl.engine.over and ctrl.view().modal == ()
+
+
+def test_a_level_with_no_you_left_shows_the_lose_screen(tmp_path):
+    # Baba walks onto the skull: SKULL IS DEFEAT, and nothing IS YOU any more.
+    level = tmp_path / "defeat.keke"
+    level.write_text("__________\n_bs....f._\n_........_\n_B12.S14._\n_F13....._\n"
+                     "__________\n")
+    ctrl = controller(level)
+    press(ctrl, "RIGHT")
+    assert ctrl.lost
+    assert ctrl.view().modal[0] == "Level lost"
+
+
+def test_wait_keys_wait_in_puzzles_and_are_refused_in_descent():
+    ctrl = controller()
+    press(ctrl, "PERIOD SPACE")
+    assert ctrl.moves == 2
+    ctrl = controller(DESCENT)
+    press(ctrl, "SPACE")
+    assert ctrl.moves == 0 and "no wait" in ctrl.message
+
+
+def test_next_level_walks_the_folder_in_name_order_and_wraps():
+    ctrl = controller()
+    files = sorted(FIRST.parent.glob("*.keke"))
+    press(ctrl, "N")
+    assert ctrl.path == files[(files.index(FIRST) + 1) % len(files)]
+    assert ctrl.moves == 0
+    press(ctrl, "P P")
+    assert ctrl.path == files[files.index(FIRST) - 1]
+
+
+def test_next_level_from_the_win_screen_starts_the_next_one():
+    ctrl = controller()
+    press(ctrl, "RIGHT " * 5 + "RETURN")
+    assert ctrl.path != FIRST and not ctrl.engine.over and ctrl.view().modal == ()
+
+
+@pytest.mark.skipif(not KEKE_DEMO.exists(), reason="the shared Keke demo set is not here")
+def test_next_level_in_a_keke_set_goes_to_the_next_id():
+    from game.keke import read_set
+
+    ids = [lvl.id for lvl in read_set(KEKE_DEMO)]
+    ctrl = controller(KEKE_DEMO, ids[0])
+    press(ctrl, "N")
+    assert (ctrl.path, ctrl.level) == (KEKE_DEMO, ids[1])
+
+
+def test_restart_puts_the_level_back_as_loaded():
+    ctrl = controller()
+    press(ctrl, "RIGHT DOWN")
+    start = load_level(FIRST).world.snapshot()
+    press(ctrl, "R")
+    assert ctrl.moves == 0 and ctrl.engine.world.snapshot() == start
+
+
+def test_descent_levels_show_stars_and_rate_the_win():
+    ctrl = controller(DESCENT)
+    assert any("3*: 10" in line for line in ctrl.view().info)
+    for letter in "rddddrdrrr":
+        ctrl.key({"u": "UP", "d": "DOWN", "l": "LEFT", "r": "RIGHT"}[letter])
+    assert ctrl.won
+    assert "3 stars" in ctrl.view().modal
+
+
+@pytest.mark.parametrize("moves, stars", [(10, 3), (11, 2), (15, 2), (16, 1), (30, 1), (31, 0)])
+def test_stars_follow_the_sidecar_thresholds(moves, stars):
+    assert stars_for({3: 10, 2: 15, 1: 30}, moves) == stars
+
+
+def test_hint_names_the_solvers_next_move_and_following_it_keeps_the_plan():
+    ctrl = controller(DESCENT)
+    press(ctrl, "I")
+    assert ctrl.view().hint == "r"
+    assert "right" in ctrl.message
+    planned = len(ctrl.plan)
+    press(ctrl, "RIGHT")
+    assert ctrl.view().hint == "" and len(ctrl.plan) == planned - 1
+    press(ctrl, "SLASH")
+    assert ctrl.view().hint == "d"
+
+
+def test_the_clock_ticks_the_screen_once_a_second():
+    clock = Clock()
+    ctrl = controller(clock=clock)
+    version = ctrl.version
+    clock.now += 0.5
+    ctrl.tick()
+    assert ctrl.version == version
+    clock.now += 0.6
+    ctrl.tick()
+    assert ctrl.version == version + 1
+
+
+def test_help_toggles_with_h_and_closes_on_a_click():
+    ctrl = controller()
+    press(ctrl, "H")
+    assert ctrl.view().modal[0] == "Keys"
+    ctrl.click((0, 0))
+    assert ctrl.view().modal == ()
+
+
+def test_q_quits():
+    ctrl = controller()
+    press(ctrl, "Q")
+    assert ctrl.quit
