@@ -172,7 +172,9 @@ def spec_map(code: str, heaps: list[int], misere: bool = False) -> GameMap:
     cells = [(x, y, block) for y, size in enumerate(heaps) for x in range(size)]
     spec = f"{PREFIX}{game.code}:{','.join(map(str, heaps))}" + (":misere" if misere else "")
     return GameMap(Path(spec), max(heaps), len(heaps), cells,
-                   {"ruleset": "octal", "code": game.code, "misere": misere},
+                   {"name": f"{game.code} on heaps {','.join(map(str, heaps))}"
+                            + (" (misere)" if misere else ""),
+                    "ruleset": "octal", "code": game.code, "misere": misere},
                    hashlib.sha256(spec.encode()).hexdigest())
 
 
