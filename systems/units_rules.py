@@ -39,15 +39,15 @@ def push_moves(world: World, unit: int) -> list[tuple[int, int]]:
     if world.get(unit, Moves).mp < 1:
         return []
     pos = world.get(unit, Position)
+    width, height = world.resource(SIZE_KEY)
+    ahead = [(dx, dy) for dx, dy in DIRS
+             if 0 <= pos.x + dx < width and 0 <= pos.y + dy < height
+             and pushes_into(world, pos.x + dx, pos.y + dy)]
+    if not ahead:
+        return []  # the usual case: nothing pushable next to the unit, no board view needed
     view = board(world)
-    cells = []
-    for dx, dy in DIRS:
-        x, y = pos.x + dx, pos.y + dy
-        if not (0 <= x < view.width and 0 <= y < view.height) or not pushes_into(world, x, y):
-            continue
-        if view.line(pos.x, pos.y, dx, dy, view.mask(unit)) is not None:
-            cells.append((x, y))
-    return cells
+    return [(pos.x + dx, pos.y + dy) for dx, dy in ahead
+            if view.line(pos.x, pos.y, dx, dy, view.mask(unit)) is not None]
 
 
 def push_step(world: World, unit: int, x: int, y: int) -> list[Event]:
