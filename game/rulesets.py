@@ -11,12 +11,12 @@ import importlib
 from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any
 
+from components import Turn
 from game import DATA
 from game.data import load_yaml
 from game.errors import UserError
 
 if TYPE_CHECKING:
-    from components import Turn
     from game.commands import Command
     from game.engine import Engine
     from game.events import Event
@@ -82,13 +82,9 @@ class SidesRuleset(Ruleset):
 
     def start_turns(self, world: World) -> None:
         """Spawn the Turn entity: the first side plays round 1."""
-        from components import Turn
-
         world.set_resource(TURN_KEY, world.spawn(Turn(self.sides[0], 1)))
 
     def turn(self, world: World) -> Turn:
-        from components import Turn
-
         return world.get(world.resource(TURN_KEY), Turn)
 
     def side_to_play(self, world: World) -> str:

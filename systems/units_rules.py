@@ -70,6 +70,8 @@ def unit_effects(world: World, unit: int) -> tuple[list[Event], bool]:
     pos = world.get(unit, Position)
     own = props.get(world.get(unit, Kind).name, 0)
     others = [e for e in world.at(pos.x, pos.y) if e != unit]
+    if not others:
+        return [], False  # alone on its cell: nothing acts on it (the usual case)
     view = board(world)
     dies = False
     wins = False
