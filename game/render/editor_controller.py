@@ -164,6 +164,16 @@ class EditorController:
             self.draft.sidecar[name] = value
         self._changed()
 
+    def next_ruleset(self) -> None:
+        """Cycle the sidecar's ruleset through the known ones (validated on save)."""
+        from game.rulesets import RULESETS
+
+        names = sorted(RULESETS)
+        current = self.draft.sidecar.get("ruleset", "skirmish")
+        following = names[(names.index(current) + 1) % len(names)] if current in names \
+            else names[0]
+        self.set_field("ruleset", following)
+
     # -- history and saving -----------------------------------------------------------------
 
     def undo(self) -> bool:
@@ -201,7 +211,9 @@ class EditorController:
 
     def key(self, name: str, ctrl: bool = False) -> None:
         """Keys: [ ] brush, B paint, X erase, F rectangle, U/Ctrl+Z undo, Y/Ctrl+Y redo,
-        S/Ctrl+S save, Ctrl+arrows resize, Q quit (unsaved changes are kept only by S)."""
+        S/Ctrl+S save, Ctrl+arrows resize, G next ruleset, + / - turn limit by 10, Q quit
+        (unsaved changes are kept only by S). Hero classes are painted: each class has a
+        colour of its own in the palette."""
         name = name.upper()
         d = self.draft
         if ctrl and name in ("LEFT", "RIGHT", "UP", "DOWN"):
@@ -227,6 +239,12 @@ class EditorController:
             self.redo()
         elif name == "S":
             self.save()
+        elif name == "G":
+            self.next_ruleset()
+        elif name in ("EQUAL", "PLUS", "NUM_ADD", "MINUS", "NUM_SUBTRACT"):
+            step = -10 if "MINUS" in name or "SUBTRACT" in name else 10
+            limit = int(d.sidecar.get("turn_limit", 100)) + step
+            self.set_field("turn_limit", max(10, limit))
         elif name in ("Q", "ESCAPE"):
             self.quit = True
 

@@ -89,3 +89,18 @@ def test_bad_new_sizes_are_refused(size):
 def test_unknown_sidecar_fields_are_refused(tmp_path):
     with pytest.raises(UserError, match="not editable"):
         editor(tmp_path).set_field("colour", "red")
+
+
+def test_the_ruleset_and_turn_limit_keys_edit_the_sidecar(tmp_path):
+    from game.render.editor_controller import EditorController, new_draft
+
+    ctrl = EditorController(new_draft("12x12"), tmp_path / "m.png")
+    before = ctrl.draft.sidecar.get("ruleset", "skirmish")
+    ctrl.key("G")
+    assert ctrl.draft.sidecar["ruleset"] != before
+    ctrl.key("EQUAL")
+    ctrl.key("EQUAL")
+    ctrl.key("MINUS")
+    assert ctrl.draft.sidecar["turn_limit"] == 110
+    ctrl.undo()
+    assert ctrl.draft.sidecar["turn_limit"] == 120
