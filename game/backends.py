@@ -211,7 +211,7 @@ class RayBackend:
                 ray.init(address=self.address, num_cpus=None if self.address else self.cpus,
                          include_dashboard=False, log_to_driver=False,
                          logging_level=logging.WARNING)
-            except (ConnectionError, ValueError, RuntimeError) as exc:
+            except Exception as exc:  # noqa: BLE001 - any way Ray fails to start is one sentence
                 where = f"at {self.address}" if self.address else "locally"
                 raise UserError(f"cannot start or reach Ray {where} ({exc}); check --address "
                                 "and that `ray start --head` runs there.") from None
