@@ -172,9 +172,11 @@ class LocalBackend:
 
     def cancel(self, handles: list[Any]) -> None:
         if self.pool is not None:
+            # running games cannot be cancelled any other way (terminate_workers is 3.14+)
+            for process in list((getattr(self.pool, "_processes", None) or {}).values()):
+                process.terminate()
             self.pool.shutdown(wait=False, cancel_futures=True)
-            for process in list(getattr(self.pool, "_processes", {}).values()):
-                process.terminate()  # running games are not cancellable any other way
+            self.pool = None
 
     def close(self) -> None:
         if self.pool is not None:
