@@ -210,7 +210,9 @@ class RayBackend:
         ray = self.ray
         if not ray.is_initialized():
             try:
-                ray.init(address=self.address, num_cpus=None if self.address else self.cpus,
+                # "local" starts a Ray here even when a stale `ray start` left its address
+                ray.init(address=self.address or "local",
+                         num_cpus=None if self.address else self.cpus,
                          include_dashboard=False, log_to_driver=False,
                          logging_level=logging.WARNING)
             except Exception as exc:  # noqa: BLE001 - any way Ray fails to start is one sentence

@@ -9,6 +9,7 @@ pays it once, not per tournament.
 
 from __future__ import annotations
 
+import logging
 import statistics
 import time
 from typing import Any
@@ -40,8 +41,8 @@ def cluster(repeat: int = 5, **_options: Any) -> dict[str, float]:
     except ImportError:
         return figures  # the ray figures need the cluster extra
     start = time.perf_counter()
-    ray.init(num_cpus=WORKERS, include_dashboard=False, log_to_driver=False,
-             logging_level="WARNING")
+    ray.init(address="local", num_cpus=WORKERS, include_dashboard=False, log_to_driver=False,
+             logging_level=logging.WARNING)
     try:
         figures["cluster.ray_start_s"] = time.perf_counter() - start
         run_games(swapped_pairs(str(MAPS / "outpost.png"), "random", "random", 2, 0,

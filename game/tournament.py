@@ -208,6 +208,7 @@ def _tally_json(t: Tally) -> dict[str, Any]:
 
 def summarize_match(outcomes: Sequence[GameOutcome], a: str, b: str) -> dict[str, Any]:
     """The match summary `rulefront match --games N --json` prints."""
+    first_map = outcomes[0].map if outcomes else None
     failed = [o for o in outcomes if o.error]
     outcomes = [o for o in outcomes if not o.error]
     results: dict[str, Any] = {}
@@ -231,7 +232,7 @@ def summarize_match(outcomes: Sequence[GameOutcome], a: str, b: str) -> dict[str
         reasons[_reason_kind(o.reason)] = reasons.get(_reason_kind(o.reason), 0) + 1
     return {
         "games": len(outcomes),
-        "map": outcomes[0].map if outcomes else None,
+        "map": first_map,
         "results": results,
         "elo": {"player": a, "opponent": b, "difference": round(elo, 1),
                 "ci95": [round(lo, 1), round(hi, 1)]},
@@ -286,7 +287,7 @@ def summarize_tournament(outcomes: Sequence[GameOutcome], ais: Sequence[str],
             cross[a][b] = round(t.score, 4) if t.games else None
     return {
         "games": len(outcomes),
-        "maps": sorted({o.map for o in outcomes}),
+        "maps": sorted({o.map for o in [*outcomes, *failed]}),
         "ratings": [asdict(r) | {"elo": round(r.elo, 1), "low": round(r.low, 1),
                                  "high": round(r.high, 1), "score": round(r.score, 4)}
                     for r in sorted(ratings, key=lambda r: -r.elo)],

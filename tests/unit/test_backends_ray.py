@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import os
 from pathlib import Path
 
@@ -26,8 +27,8 @@ pytestmark = pytest.mark.ray
 @pytest.fixture(scope="module", autouse=True)
 def local_ray():
     """One small local Ray for the module; the backends find it running and leave it be."""
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False,
-             logging_level="WARNING")
+    ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False,
+             logging_level=logging.WARNING)
     yield
     ray.shutdown()
 
