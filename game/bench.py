@@ -19,6 +19,7 @@ GROUPS: dict[str, str] = {
     "render": "game.render.bench:render",
     "octal": "game.grundy_bench:octal",
     "ai": "systems.ai.bench:ai",
+    "cluster": "game.cluster_bench:cluster",
 }
 
 

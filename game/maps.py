@@ -130,8 +130,35 @@ def decode_png(data: bytes, path: Path) -> GameMap:
     return GameMap(path, width, height, cells)
 
 
+def map_from_bytes(png: bytes, sidecar: bytes | str | None, name: str) -> GameMap:
+    """A map decoded from its PNG bytes and sidecar text (no disk), as `load_map` would give.
+
+    Remote workers get maps this way; `name` is the path the driver knows the map by, and the
+    digest is the same as `map_digest` of the files those bytes came from.
+    """
+    path = Path(name)
+    game_map = decode_png(png, path)
+    raw = sidecar.encode() if isinstance(sidecar, str) else sidecar
+    digest = hashlib.sha256(png)
+    if raw is not None:
+        import yaml
+
+        try:
+            parsed = yaml.safe_load(raw.decode("utf-8"))
+        except (UnicodeDecodeError, yaml.YAMLError):
+            raise UserError(f"{sidecar_path(path)}: is not valid YAML; fix the syntax.") from None
+        game_map.sidecar = check_sidecar(parsed, sidecar_path(path))
+        digest.update(raw)
+    game_map.sha256 = digest.hexdigest()
+    return game_map
+
+
 def read_sidecar(path: Path) -> dict[str, Any]:
-    raw = load_yaml(path)
+    return check_sidecar(load_yaml(path), path)
+
+
+def check_sidecar(raw: Any, path: Path) -> dict[str, Any]:
+    """The sidecar's keys checked, or a UserError naming `path` and the key to fix."""
     if raw is None:
         return {}
     if not isinstance(raw, dict):

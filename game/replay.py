@@ -74,9 +74,13 @@ def _portable(path: Path) -> str:
         return str(path.resolve())
 
 
+def record_text(record: Record) -> str:
+    """The replay file's text, exactly as write_record writes it."""
+    return json.dumps(record.to_json(), indent=1) + "\n"
+
+
 def write_record(path: str | Path, record: Record) -> None:
-    text = json.dumps(record.to_json(), indent=1)
-    atomic_write(Path(path), (text + "\n").encode())
+    atomic_write(Path(path), record_text(record).encode())
 
 
 def read_record(path: str | Path) -> Record:

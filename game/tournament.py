@@ -1,15 +1,15 @@
 """Many games at once: pairs with sides swapped on the same seed, worker processes, summaries.
 
 Game 2k and 2k+1 of a match share one seed and swap the seats, so whatever the first move or
-one side of the map is worth cancels out. Games run in a multiprocessing Pool (each game is
-independent and seeded, so the results do not depend on the number of workers) and come back
-in game order. Summaries count a draw as half a point.
+one side of the map is worth cancels out. Games run on a backend (game/backends.py: worker
+processes here, or tasks on a Ray cluster); each game is independent and seeded, so the results
+do not depend on the backend or the number of workers, and they come back in game order.
+Summaries count a draw as half a point and leave out games that failed (counted as errors).
 """
 
 from __future__ import annotations
 
 import itertools
-import multiprocessing
 import re
 import sys
 import time
@@ -19,8 +19,9 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from game.engine import Engine
+from game.maps import GameMap, atomic_write, load_map
 from game.match import make_seats, play_match
-from game.replay import record_of, write_record
+from game.replay import record_of, record_text
 from game.stats import Tally, bradley_terry, elo_difference, wilson
 from systems.ai import Budget, make_ai
 
@@ -55,6 +56,7 @@ class GameOutcome:
     actions: dict[str, int]  # side -> actions chosen
     replay: str | None = None
     nodes: dict[str, int] = field(default_factory=dict)  # side -> search nodes, searching AIs
+    error: str | None = None  # why the game could not be played (tried twice), else None
 
     def seat(self, side: str) -> str:
         return self.red if side == "red" else self.blue
@@ -74,8 +76,23 @@ def swapped_pairs(map_path: str, a: str, b: str, games: int, seed: int, budget: 
 
 
 def play_one(spec: GameSpec) -> GameOutcome:
-    """Play one game headless (in whatever process runs it) and maybe save its replay."""
-    engine = Engine.from_map(spec.map, seed=spec.seed)
+    """Play one game headless from the map on disk and maybe save its replay."""
+    outcome, text = play_game(spec, load_map(spec.map))
+    if spec.replay_dir:
+        path = replay_path(spec)
+        atomic_write(path, text.encode())
+        outcome.replay = str(path)
+    return outcome
+
+
+def play_game(spec: GameSpec, game_map: GameMap,
+              map_label: str | None = None) -> tuple[GameOutcome, str]:
+    """Play one game on an already decoded map: its outcome and its replay record as JSON text.
+
+    Touches no file, so any worker can run it; `map_label` is the map path the replay records
+    (the driver's, so a replay written from a remote game names the map the driver knows).
+    """
+    engine = Engine.from_game_map(game_map, seed=spec.seed)
     specs = {"red": spec.red, "blue": spec.blue}
     seats = make_seats(engine, specs, spec.seed)
     counters = {}
@@ -83,18 +100,29 @@ def play_one(spec: GameSpec) -> GameOutcome:
         if seat.ai is not None and hasattr(seat.ai, "last"):
             seat.ai = counters[side] = NodeCounter(seat.ai)
     result = play_match(engine, seats, spec.seed, spec.budget)
-    replay = None
-    if spec.replay_dir:
-        name = f"game-{spec.index + 1:04d}-{_slug(spec.red)}-vs-{_slug(spec.blue)}-seed{spec.seed}"
-        path = Path(spec.replay_dir) / f"{Path(spec.map).stem}-{name}.json"
-        write_record(path, record_of(engine, spec.seed, specs))
-        replay = str(path)
+    record = record_of(engine, spec.seed, specs)
+    if map_label is not None:
+        record.map_path = map_label
     engine.world.close()
-    return GameOutcome(spec.index, spec.map, spec.red, spec.blue, spec.seed, result.winner,
-                       result.reason, result.rounds, len(result.commands),
-                       {s: seat.think_seconds for s, seat in seats.items()},
-                       {s: seat.actions for s, seat in seats.items()}, replay,
-                       {s: c.nodes for s, c in counters.items()})
+    outcome = GameOutcome(spec.index, spec.map, spec.red, spec.blue, spec.seed, result.winner,
+                          result.reason, result.rounds, len(result.commands),
+                          {s: seat.think_seconds for s, seat in seats.items()},
+                          {s: seat.actions for s, seat in seats.items()}, None,
+                          {s: c.nodes for s, c in counters.items()})
+    return outcome, record_text(record)
+
+
+def error_outcome(spec: GameSpec, message: str) -> GameOutcome:
+    """The outcome of a game that could not be played: kept in the results, left out of scores."""
+    return GameOutcome(spec.index, spec.map, spec.red, spec.blue, spec.seed, "error", message, 0,
+                       0, {"red": 0.0, "blue": 0.0}, {"red": 0, "blue": 0}, error=message)
+
+
+def replay_path(spec: GameSpec) -> Path:
+    """Where game `spec` saves its replay (inside spec.replay_dir)."""
+    assert spec.replay_dir is not None
+    name = f"game-{spec.index + 1:04d}-{_slug(spec.red)}-vs-{_slug(spec.blue)}-seed{spec.seed}"
+    return Path(spec.replay_dir) / f"{Path(spec.map).stem}-{name}.json"
 
 
 class NodeCounter:
@@ -118,30 +146,20 @@ def _slug(spec: str) -> str:
 
 
 def run_games(specs: Sequence[GameSpec], workers: int = 1,
-              progress: Callable[[int, int], None] | None = None) -> list[GameOutcome]:
-    """Play every game, `workers` at a time, and return the outcomes in game order."""
+              progress: Callable[[int, int], None] | None = None, backend: Any = None,
+              on_result: Callable[[GameOutcome], None] | None = None,
+              done: Sequence[GameOutcome] = (),
+              faults: dict[int, str] | None = None) -> list[GameOutcome]:
+    """Play every game on `backend` (default: `workers` local processes); outcomes in game order.
+
+    `done` are outcomes already recorded (a resumed run): those games are not played again.
+    Ctrl-C raises backends.Interrupted holding the outcomes finished so far.
+    """
+    from game.backends import LocalBackend, play_games
+
     for seat in {s for spec in specs for s in (spec.red, spec.blue)}:
         make_ai(seat)  # a bad seat name fails here, once, not in every worker
-    for spec in specs:
-        if spec.replay_dir:
-            Path(spec.replay_dir).mkdir(parents=True, exist_ok=True)
-    outcomes: list[GameOutcome] = []
-    total = len(specs)
-    if progress:
-        progress(0, total)
-    if workers <= 1 or total <= 1:
-        for spec in specs:
-            outcomes.append(play_one(spec))
-            if progress:
-                progress(len(outcomes), total)
-        return outcomes
-    context = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork")
-    with context.Pool(min(workers, total)) as pool:
-        for outcome in pool.imap(play_one, specs, chunksize=1):
-            outcomes.append(outcome)
-            if progress:
-                progress(len(outcomes), total)
-    return outcomes
+    return play_games(specs, backend or LocalBackend(workers), progress, on_result, done, faults)
 
 
 class ProgressBar:
@@ -190,6 +208,9 @@ def _tally_json(t: Tally) -> dict[str, Any]:
 
 def summarize_match(outcomes: Sequence[GameOutcome], a: str, b: str) -> dict[str, Any]:
     """The match summary `rulefront match --games N --json` prints."""
+    first_map = outcomes[0].map if outcomes else None
+    failed = [o for o in outcomes if o.error]
+    outcomes = [o for o in outcomes if not o.error]
     results: dict[str, Any] = {}
     for seat in dict.fromkeys((a, b)):
         row = _tally_json(tally_of(outcomes, seat))
@@ -211,7 +232,7 @@ def summarize_match(outcomes: Sequence[GameOutcome], a: str, b: str) -> dict[str
         reasons[_reason_kind(o.reason)] = reasons.get(_reason_kind(o.reason), 0) + 1
     return {
         "games": len(outcomes),
-        "map": outcomes[0].map if outcomes else None,
+        "map": first_map,
         "results": results,
         "elo": {"player": a, "opponent": b, "difference": round(elo, 1),
                 "ci95": [round(lo, 1), round(hi, 1)]},
@@ -219,6 +240,9 @@ def summarize_match(outcomes: Sequence[GameOutcome], a: str, b: str) -> dict[str
                   for side, points in sides.items()},
         "avg_rounds": round(sum(o.rounds for o in outcomes) / len(outcomes), 2) if outcomes else 0,
         "endings": dict(sorted(reasons.items())),
+        "errors": len(failed),
+        "error_games": [{"game": o.index + 1, "red": o.red, "blue": o.blue, "seed": o.seed,
+                         "error": o.error} for o in failed],
     }
 
 
@@ -245,6 +269,12 @@ def round_robin(ais: Sequence[str], maps: Sequence[str], games: int, seed: int,
 def summarize_tournament(outcomes: Sequence[GameOutcome], ais: Sequence[str],
                          prior_games: float = 1.0) -> dict[str, Any]:
     """Ratings from one Bradley-Terry fit over every game, and the crosstable."""
+    failed = [o for o in outcomes if o.error]
+    outcomes = [o for o in outcomes if not o.error]
+    errors: dict[tuple[str, str, str], list[GameOutcome]] = {}
+    for o in failed:
+        a, b = sorted((o.red, o.blue), key=list(ais).index)
+        errors.setdefault((o.map, a, b), []).append(o)
     results = [(o.red, o.blue, o.points("red")) for o in outcomes]
     ratings = bradley_terry(list(ais), results, prior_games=prior_games)
     cross: dict[str, dict[str, Any]] = {a: {} for a in ais}
@@ -257,11 +287,14 @@ def summarize_tournament(outcomes: Sequence[GameOutcome], ais: Sequence[str],
             cross[a][b] = round(t.score, 4) if t.games else None
     return {
         "games": len(outcomes),
-        "maps": sorted({o.map for o in outcomes}),
+        "maps": sorted({o.map for o in [*outcomes, *failed]}),
         "ratings": [asdict(r) | {"elo": round(r.elo, 1), "low": round(r.low, 1),
                                  "high": round(r.high, 1), "score": round(r.score, 4)}
                     for r in sorted(ratings, key=lambda r: -r.elo)],
         "prior_games": prior_games,
         "crosstable": cross,
         "results": {a: _tally_json(tally_of(outcomes, a)) for a in ais},
+        "errors": [{"map": m, "pair": [a, b], "errors": len(games),
+                    "games": [o.index + 1 for o in games], "error": games[0].error}
+                   for (m, a, b), games in sorted(errors.items())],
     }

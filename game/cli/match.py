@@ -7,7 +7,7 @@ import json
 
 from game.ascii import board, roster
 from game.cli.common import add_map_argument, add_seats
-from game.cli.tournament import add_budget, budget_of, run_many
+from game.cli.tournament import add_backend, add_budget, budget_of, run_many
 from game.commands import Command, EndTurn
 from game.engine import Engine
 from game.match import run_match
@@ -28,6 +28,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="with --games: worker processes (default 1)")
     p.add_argument("--replays", metavar="DIR", help="with --games: save every game's replay here")
     add_budget(p)
+    add_backend(p)
     p.set_defaults(func=run)
 
 

@@ -11,10 +11,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from game.backends import Interrupted, make_backend
 from game.errors import UserError
 from game.maps import atomic_write
+from game.results import ResultsFile, recorded
 from game.tournament import (
     GameOutcome,
+    GameSpec,
     ProgressBar,
     round_robin,
     run_games,
@@ -40,6 +43,41 @@ def budget_of(args: argparse.Namespace) -> Budget:
     return Budget(args.think, args.nodes)
 
 
+def add_backend(parser: argparse.ArgumentParser) -> None:
+    """--backend, --address, --results, --resume: where games run and where they are kept."""
+    parser.add_argument("--backend", choices=("local", "ray"), default="local",
+                        help="local: worker processes here (default); ray: one Ray task per "
+                             "game (pip install -e '.[cluster]')")
+    parser.add_argument("--address", metavar="ray://HOST:PORT|auto",
+                        help="with --backend ray: the cluster to use (default: start a local "
+                             "Ray with --workers CPUs, or all when --workers is 1)")
+    parser.add_argument("--results", metavar="FILE",
+                        help="append each finished game to FILE as one JSON line")
+    parser.add_argument("--resume", action="store_true",
+                        help="with --results: keep the games FILE already holds, play the rest")
+
+
+def play(specs: list[GameSpec], args: argparse.Namespace,
+         quiet: bool) -> tuple[list[GameOutcome], bool]:
+    """Run the games on the chosen backend: (outcomes in game order, whether Ctrl-C cut it)."""
+    if args.resume and not args.results:
+        raise UserError("--resume needs --results FILE (the file to resume from).")
+    backend = make_backend(args.backend, args.workers, args.address)
+    done = recorded(Path(args.results), specs) if args.resume else []
+    results = ResultsFile(Path(args.results), specs, done) if args.results else None
+    try:
+        return run_games(specs, backend=backend, progress=_progress(not quiet),
+                         on_result=results, done=done), False
+    except Interrupted as stop:
+        print(f"\ninterrupted: {len(stop.outcomes)} of {len(specs)} games finished; "
+              + (f"--resume from {args.results} plays the rest." if args.results else
+                 "add --results FILE to be able to resume."), file=sys.stderr)
+        return stop.outcomes, True
+    finally:
+        if results:
+            results.close()
+
+
 def _check_counts(games: int, workers: int) -> None:
     if games < 1:
         raise UserError("--games must be at least 1.")
@@ -61,11 +99,12 @@ def run_many(args: argparse.Namespace) -> int:
     if a == b:
         raise UserError(f"--red and --blue are both '{a}'; a multi-game match compares two "
                         "different seats (add an option to one, e.g. minimax:think=0.5).")
-    specs = swapped_pairs(args.map, a, b, args.games, args.seed, budget_of(args), args.replays)
-    outcomes = run_games(specs, args.workers, _progress(not args.json))
+    specs = swapped_pairs(str(args.map), a, b, args.games, args.seed, budget_of(args),
+                          args.replays)
+    outcomes, interrupted = play(specs, args, args.json)
     summary = summarize_match(outcomes, a, b)
     print(json.dumps(summary) if args.json else match_table(summary))
-    return 0
+    return 130 if interrupted else 0
 
 
 def match_table(summary: dict[str, Any]) -> str:
@@ -90,6 +129,9 @@ def match_table(summary: dict[str, Any]) -> str:
                  f"[{lo:+.0f}, {hi:+.0f}]; red side scored {summary['sides']['red']:.3f}; "
                  f"average {summary['avg_rounds']:.1f} rounds; endings: "
                  + ", ".join(f"{k} {v}" for k, v in summary["endings"].items()))
+    for game in summary["error_games"]:
+        lines.append(f"error in game {game['game']} ({game['red']} vs {game['blue']}, seed "
+                     f"{game['seed']}): {game['error']}")
     return "\n".join(lines)
 
 
@@ -111,6 +153,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--csv", metavar="FILE", help="write one row per game to FILE")
     p.add_argument("--plot", metavar="FILE.png", help="draw the ratings with their intervals")
     add_budget(p)
+    add_backend(p)
     p.set_defaults(func=run_tournament)
 
 
@@ -136,24 +179,25 @@ def run_tournament(args: argparse.Namespace) -> int:
     _check_counts(args.games, args.workers)
     maps = expand_maps(args.maps)
     specs = round_robin(ais, maps, args.games, args.seed, budget_of(args), args.replays)
-    outcomes = run_games(specs, args.workers, _progress(not args.json))
+    outcomes, interrupted = play(specs, args, args.json)
     summary = summarize_tournament(outcomes, ais)
     if args.csv:
         atomic_write(Path(args.csv), games_csv(outcomes).encode())
     if args.plot:
         atomic_write(Path(args.plot), ratings_png(summary))
     print(json.dumps(summary) if args.json else tournament_table(summary))
-    return 0
+    return 130 if interrupted else 0
 
 
 def games_csv(outcomes: list[GameOutcome]) -> str:
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(["game", "map", "seed", "red", "blue", "winner", "reason", "rounds",
-                     "commands", "red_think_s", "blue_think_s"])
+                     "commands", "red_think_s", "blue_think_s", "error"])
     for o in outcomes:
         writer.writerow([o.index + 1, o.map, o.seed, o.red, o.blue, o.winner, o.reason, o.rounds,
-                         o.commands, f"{o.think['red']:.4f}", f"{o.think['blue']:.4f}"])
+                         o.commands, f"{o.think['red']:.4f}", f"{o.think['blue']:.4f}",
+                         o.error or ""])
     return out.getvalue()
 
 
@@ -173,6 +217,10 @@ def tournament_table(summary: dict[str, Any]) -> str:
             value = summary["crosstable"][a].get(b)
             cells.append(f"{'-' if value is None else f'{value:.3f}':>{width}}")
         lines.append(f"  {a[:width]:<{width}}" + " ".join(cells))
+    for row in summary["errors"]:
+        a, b = row["pair"]
+        lines.append(f"errors: {a} vs {b} on {row['map']}: {row['errors']} games not played "
+                     f"(games {', '.join(map(str, row['games']))}): {row['error']}")
     return "\n".join(lines)
 
 
