@@ -8,6 +8,7 @@ projection is not the grid's), and registers itself: `VIEWS["descent"] = Descent
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from functools import cache
 from typing import Any
 
@@ -33,7 +34,7 @@ LAYERS = {name: Group(order=i) for i, name in
           enumerate(("floor", "grid", "overlay", "thing", "unit", "hp", "label"))}
 
 
-class View:
+class View(ABC):
     """Draws one world into a batch; subclasses decide the projection and the look."""
 
     def __init__(self, world: World, layout: Layout) -> None:
@@ -41,8 +42,9 @@ class View:
         self.layout = layout
         self.keep: list[Any] = []  # pyglet drops shapes nobody references
 
+    @abstractmethod
     def build(self, batch: Batch, ui: UiView) -> None:
-        raise NotImplementedError
+        """Add the board's shapes and labels to `batch`."""
 
     def cell_at(self, px: float, py: float) -> tuple[int, int] | None:
         return self.layout.cell_at(px, py)
