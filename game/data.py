@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -30,6 +31,16 @@ def load_yaml(path: Path) -> Any:
         where = getattr(exc, "problem_mark", None)
         line = f" at line {where.line + 1}" if where else ""
         raise UserError(f"{path}: is not valid YAML{line}; fix the syntax there.") from None
+
+
+def load_json(path: Path, what: str) -> Any:
+    """Parse a JSON file that should be `what` (e.g. 'replay or save'), or a UserError."""
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise UserError(f"{path}: no such {what}.") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise UserError(f"{path}: is not a readable {what} ({exc}).") from None
 
 
 def need(mapping: Any, key: str, kind: type | tuple[type, ...], where: str) -> Any:

@@ -9,12 +9,11 @@ letters are things, upper case letters their noun words, digits the operator and
 from __future__ import annotations
 
 import hashlib
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.data import PaletteEntry, palette
+from game.data import PaletteEntry, load_json, palette
 from game.errors import UserError
 from game.maps import GameMap
 
@@ -81,12 +80,7 @@ def parse_ascii(text: str, path: Path, name: str = "") -> GameMap:
 def read_set(path: str | Path) -> list[KekeLevel]:
     """Every level of a Keke JSON level set."""
     path = Path(path)
-    try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise UserError(f"{path}: no such level set.") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise UserError(f"{path}: is not a readable Keke level set ({exc}).") from None
+    raw = load_json(path, "Keke level set")
     levels = raw.get("levels") if isinstance(raw, dict) else None
     if not isinstance(levels, list):
         raise UserError(f"{path}: a Keke level set is {{\"levels\": [...]}}.")

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from game.commands import Command, from_json
+from game.data import load_json
 from game.engine import Engine
 from game.errors import UserError
 from game.maps import atomic_write, virtual_map
@@ -85,12 +86,7 @@ def write_record(path: str | Path, record: Record) -> None:
 
 def read_record(path: str | Path) -> Record:
     path = Path(path)
-    try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise UserError(f"{path}: no such file.") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise UserError(f"{path}: is not a readable replay or save ({exc}).") from None
+    raw = load_json(path, "replay or save")
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
         raise UserError(f"{path}: is not a Rulefront replay (format {FORMAT}).")
     try:
