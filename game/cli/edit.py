@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from game.cli.common import add_window_flags
 from game.errors import UserError
 from game.render.editor_controller import EditorController, load_draft, new_draft
 
@@ -17,9 +18,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--ruleset", default="skirmish", help="ruleset of a new map")
     p.add_argument("--name", help="set the sidecar's name")
     p.add_argument("--turn-limit", type=int, help="set the sidecar's turn_limit")
-    p.add_argument("--size", default="1024x768", help="window size WxH")
-    p.add_argument("--quit-after", type=float, metavar="SECONDS",
-                   help="close by itself after this long")
+    add_window_flags(p)
     p.set_defaults(func=run)
 
 

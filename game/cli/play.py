@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from game.cli.common import add_map_argument, add_seats
+from game.cli.common import add_map_argument, add_seats, add_window_flags
 from game.engine import Engine
 from game.errors import UserError
 from game.match import make_seats
@@ -28,10 +28,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--heaps", default="7,9,12", help="octal: heap sizes, e.g. 7,9,12")
     p.add_argument("--misere", action="store_true",
                    help="octal: misere play (who takes the last block loses)")
-    p.add_argument("--fps", type=int, default=30, help="window: AI animation speed")
-    p.add_argument("--size", default="1024x768", help="window size WxH")
-    p.add_argument("--quit-after", type=float, metavar="SECONDS",
-                   help="window: close by itself after this long (demos, smoke tests)")
+    add_window_flags(p, fps_help="window: AI animation speed")
     p.add_argument("--series", type=int, metavar="N",
                    help="terminal: play N games in a row with a running tally; the loser of "
                         "each game moves first (red) in the next")

@@ -11,6 +11,7 @@ import json
 import sys
 
 from game.ascii import board, roster
+from game.cli.common import add_window_flags
 from game.errors import UserError
 from game.replay import Record, read_record, verify
 
@@ -23,10 +24,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true", help="print the verdict as one JSON object")
     p.add_argument("--window", action="store_true",
                    help="open the viewer even when output is not a terminal")
-    p.add_argument("--fps", type=int, default=30, help="viewer: frames per second")
-    p.add_argument("--size", default="1024x768", help="viewer: window size WxH")
-    p.add_argument("--quit-after", type=float, metavar="SECONDS",
-                   help="viewer: close by itself after this long")
+    add_window_flags(p, fps_help="viewer: frames per second")
     p.set_defaults(func=run)
 
 
