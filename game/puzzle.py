@@ -19,7 +19,7 @@ from game.rulesets import Ruleset
 from game.world import World
 from systems.board import SIZE_KEY, grid_distances
 from systems.properties import interact, players, transform, won
-from systems.push import Board
+from systems.push import KINDS_KEY, Board, index_kinds
 from systems.rules import BASE_KEY, PROPS_KEY, RULES_KEY, Prop, masks_for, refresh_rules
 from systems.zobrist import HASH_KEY, MASK, Table
 
@@ -28,9 +28,11 @@ if TYPE_CHECKING:
     from game.maps import GameMap
 
 STATUS_KEY = "status"  # resource: '' while playing, 'won' or 'lost'
+SETTLED_KEY = "settled"  # resource: True once a turn has resolved every cell's meetings
 DIRECTIONS = {"u": (0, -1), "d": (0, 1), "l": (-1, 0), "r": (1, 0)}
 ACTIONS: tuple[Command, ...] = (Step("u"), Step("d"), Step("l"), Step("r"), Wait())
-MOVE = int(Prop.MOVE)
+MOVE, YOU, WIN = int(Prop.MOVE), int(Prop.YOU), int(Prop.WIN)
+STOP, PUSH = int(Prop.STOP), int(Prop.PUSH)
 
 
 class Puzzle(Ruleset):
@@ -74,6 +76,7 @@ class Puzzle(Ruleset):
         world.set_resource(RULES_KEY, ())
         refresh_rules(world)
         world.set_resource(STATUS_KEY, "")
+        index_kinds(world)
         board = self.board(world)
         if self.config.get("transform_on_load", True):
             transform(board, world.resource(RULES_KEY))
@@ -125,9 +128,8 @@ class Puzzle(Ruleset):
         props = board.props
         if step is not None:
             dx, dy = step
-            you = self._you_kinds(props)
-            movers = [(e, pos) for e, (kind, pos) in world.query(Kind, Position)
-                      if kind.name in you]
+            get = world.get
+            movers = [(e, get(e, Position)) for e in board.having(YOU)]
             # Front-most first, so a YOU behind another YOU follows it instead of being blocked.
             movers.sort(key=lambda item: -(item[1].x * dx + item[1].y * dy))
             for entity, _pos in movers:
@@ -136,13 +138,19 @@ class Puzzle(Ruleset):
         if any(mask & MOVE for mask in props.values()):
             self.auto_move(board)
         events = board.events
+        # Meetings are looked for only where things went this turn, unless the masks or
+        # kinds changed (or no turn has run yet): then everywhere.
+        everywhere = not world.resource(SETTLED_KEY)
         if board.words_moved:
             formed, broken = refresh_rules(world)
             board.reload()
             board.words_moved = False
             events += [RuleBroken(r) for r in broken] + [RuleFormed(r) for r in formed]
-        transform(board, world.resource(RULES_KEY))
-        interact(board)
+            everywhere = everywhere or bool(formed or broken)
+        everywhere = transform(board, world.resource(RULES_KEY)) or everywhere
+        interact(board, everywhere)
+        if not world.resource(SETTLED_KEY):
+            world.set_resource(SETTLED_KEY, True)
         if board.words_moved:  # a destroyed word breaks its rules at once
             formed, broken = refresh_rules(world)
             board.reload()
@@ -159,17 +167,8 @@ class Puzzle(Ruleset):
             world.set_resource(HASH_KEY, (world.resource(HASH_KEY) + board.delta) & MASK)
         return events
 
-    def _you_kinds(self, props: dict[str, int]) -> set[str]:
-        """Kinds that are YOU under `props` (cached: the dict is replaced whenever rules
-        change, so identity tells whether the cache still holds)."""
-        cached = getattr(self, "_you_cache", None)
-        if cached is None or cached[0] is not props:
-            cached = self._you_cache = (props, {k for k, m in props.items() if m & 1})
-        return cached[1]
-
     def movers(self, board: Board) -> list[int]:
-        props = board.props
-        return [e for e, kind in board.world.query(Kind) if props.get(kind.name, 0) & MOVE]
+        return board.having(MOVE)
 
     def auto_move(self, board: Board) -> None:
         """Each MOVE thing walks its facing; blocked, it turns round and tries once more."""
@@ -207,20 +206,25 @@ class Puzzle(Ruleset):
         nearest WIN word (or any word) plus a penalty: a rule must change first.
         """
         props = world.resource(PROPS_KEY, {})
-        yous, wins, win_words, texts, stops = [], [], [], [], []
-        for entity, (kind, pos) in world.query(Kind, Position):
-            mask = props.get(kind.name, 0)
-            cell = (pos.x, pos.y)
-            if mask & 1:
-                yous.append(cell)
-            if mask & 2:
-                wins.append(cell)
-            if mask & 4 and not mask & 8:
-                stops.append(cell)
-            if kind.name == "text":
-                texts.append(cell)
-                if world.get(entity, Word).text == "WIN":
-                    win_words.append(cell)
+        index = world.resource(KINDS_KEY)
+        get = world.get
+
+        def cells(flag: int, without: int = 0) -> list[tuple[int, int]]:
+            found = []
+            for kind, mask in props.items():
+                if mask & flag and not mask & without:
+                    for entity in index.get(kind, ()):
+                        pos = get(entity, Position)
+                        found.append((pos.x, pos.y))
+            return found
+
+        yous, wins, stops = cells(YOU), cells(WIN), cells(STOP, PUSH)
+        texts, win_words = [], []
+        for entity in index.get("text", ()):
+            pos = get(entity, Position)
+            texts.append((pos.x, pos.y))
+            if get(entity, Word).text == "WIN":
+                win_words.append((pos.x, pos.y))
         if not yous:
             return 1000.0
         if wins:

@@ -90,11 +90,13 @@ class World:
     # -- reading -----------------------------------------------------------------------
 
     def get(self, entity: int, component: type[C]) -> C:
-        self._enter()
+        if esper.current_world != self.name:  # _enter, inlined: the hottest call there is
+            esper.switch_world(self.name)
         return esper.component_for_entity(entity, component)
 
     def try_get(self, entity: int, component: type[C]) -> C | None:
-        self._enter()
+        if esper.current_world != self.name:
+            esper.switch_world(self.name)
         return esper.try_component(entity, component)
 
     def has(self, entity: int, component: type) -> bool:

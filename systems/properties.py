@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from components import Facing, Kind, Position
 from game.events import Transformed
-from systems.push import Board
+from systems.push import KINDS_KEY, Board, index_kinds
 from systems.rules import Prop, transformations
 
 YOU, WIN = int(Prop.YOU), int(Prop.WIN)
@@ -21,14 +21,16 @@ DESTRUCTIVE = SINK | WEAK | HOT | DEFEAT | OPEN | SHUT
 _turns_cache: dict[tuple[str, ...], dict[str, tuple[str, ...]]] = {}
 
 
-def transform(board: Board, rules: tuple[str, ...]) -> None:
-    """Turn every X into Y for each 'X IS Y' in force (the first Y; more Ys add copies)."""
+def transform(board: Board, rules: tuple[str, ...]) -> bool:
+    """Turn every X into Y for each 'X IS Y' in force (the first Y; more Ys add copies).
+    True when anything changed."""
     turns = _turns_cache.get(rules)
     if turns is None:
         turns = _turns_cache[rules] = transformations(rules)
     if not turns:
-        return
+        return False
     world = board.world
+    changed = False
     for entity, (kind, pos) in list(world.query(Kind, Position)):
         targets = turns.get(kind.name)
         if not targets or "text" in targets:
@@ -38,35 +40,49 @@ def transform(board: Board, rules: tuple[str, ...]) -> None:
         world.update(entity, Kind, name=targets[0])
         board.delta += board.number(entity)
         board.events.append(Transformed(entity, old, targets[0]))
+        changed = True
         facing = world.try_get(entity, Facing)
         for extra in targets[1:]:
             copy = world.spawn(Position(pos.x, pos.y), Kind(extra),
                                Facing(facing.dx, facing.dy) if facing else Facing(1, 0))
             board.delta += board.number(copy)
             board.events.append(Transformed(copy, old, extra))
+    if changed and world.resource(KINDS_KEY) is not None:
+        index_kinds(world)
+    return changed
 
 
-def interact(board: Board) -> None:
-    """Resolve SINK, WEAK, HOT/MELT, DEFEAT and OPEN/SHUT, in that order."""
+def interact(board: Board, everywhere: bool = True) -> None:
+    """Resolve SINK, WEAK, HOT/MELT, DEFEAT and OPEN/SHUT, in that order.
+
+    With `everywhere` False only the cells things entered this turn are looked at: that is
+    enough when the masks and kinds are those the last turn ended with, since whatever shared
+    a cell then was resolved then. Needs the kind index."""
     props = board.props
     active = 0
     for mask in props.values():
         active |= mask
     if not active & DESTRUCTIVE:
         return
-    world = board.world
-    by_prop: dict[int, list[int]] = {SINK: [], WEAK: [], HOT: [], DEFEAT: [], OPEN: []}
-    for entity, kind in world.query(Kind):
-        mask = props.get(kind.name, 0)
-        if mask & DESTRUCTIVE:
-            for flag in (SINK, WEAK, HOT, DEFEAT, OPEN):
-                if mask & flag:
-                    by_prop[flag].append(entity)
-    _sink(board, by_prop[SINK])
-    _weak(board, by_prop[WEAK])
-    _hits(board, by_prop[HOT], MELT, "melted")
-    _hits(board, by_prop[DEFEAT], YOU, "defeated")
-    _open_shut(board, by_prop[OPEN])
+    flags = [flag for flag in (SINK, WEAK, HOT, DEFEAT, OPEN) if active & flag]
+    if everywhere:
+        by_prop = {flag: board.having(flag) for flag in flags}
+    else:
+        by_prop = {flag: [] for flag in flags}
+        at, get = board.world.at, board.world.get
+        for x, y in board.touched:
+            for entity in at(x, y):
+                mask = props.get(get(entity, Kind).name, 0)
+                for flag in flags:
+                    if mask & flag:
+                        by_prop[flag].append(entity)
+        for found in by_prop.values():
+            found.sort()
+    _sink(board, by_prop.get(SINK, []))
+    _weak(board, by_prop.get(WEAK, []))
+    _hits(board, by_prop.get(HOT, []), MELT, "melted")
+    _hits(board, by_prop.get(DEFEAT, []), YOU, "defeated")
+    _open_shut(board, by_prop.get(OPEN, []))
 
 
 def _cell(board: Board, entity: int) -> list[int]:
@@ -112,10 +128,7 @@ def _open_shut(board: Board, opens: list[int]) -> None:
 
 def players(board: Board) -> list[int]:
     """Every thing that IS YOU, in id order."""
-    you = {kind for kind, mask in board.props.items() if mask & YOU}
-    if not you:
-        return []
-    return [e for e, kind in board.world.query(Kind) if kind.name in you]
+    return board.having(YOU)
 
 
 def won(board: Board, yous: list[int]) -> bool:

@@ -4,10 +4,16 @@
 (keeping the facing and the board hash in step) and records events. A line moves only if every
 cell of it can move: the map edge and STOP things block (a thing that is PUSH and STOP is
 pushed; an OPEN thing may enter a SHUT one's cell, where both will be destroyed).
+
+Puzzle boards also keep a kind index (`KINDS_KEY`: kind -> ids, a journaled resource replaced
+whenever a thing is destroyed or changes kind), so a turn finds its YOU, MOVE or SINK things
+without walking every wall of a big level, and the cells things entered during the turn
+(`touched`), where new meetings can happen.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from components import Facing, Kind, Position, Word
@@ -17,6 +23,17 @@ from systems.rules import PROPS_KEY, Prop
 from systems.zobrist import FACINGS, Table, facing_index, label
 
 PUSH, STOP, OPEN, SHUT = int(Prop.PUSH), int(Prop.STOP), int(Prop.OPEN), int(Prop.SHUT)
+KINDS_KEY = "kinds"  # resource: kind -> ids of the things of that kind, in id order
+
+Cell = tuple[int, int]
+
+
+def index_kinds(world: World) -> None:
+    """Store the kind index afresh (on setup, and after things change kind)."""
+    index: dict[str, list[int]] = {}
+    for entity, kind in world.query(Kind):
+        index.setdefault(kind.name, []).append(entity)
+    world.set_resource(KINDS_KEY, {name: tuple(ids) for name, ids in index.items()})
 
 
 @dataclass(slots=True)
@@ -32,6 +49,7 @@ class Board:
     words_moved: bool = False
     blockers: frozenset[str] = frozenset()  # kinds that stop any push (skirmish units)
     events: list[Event] = field(default_factory=list)
+    touched: set[Cell] = field(default_factory=set)  # cells something entered this turn
 
     def reload(self) -> None:
         self.props = self.world.resource(PROPS_KEY, {})
@@ -46,6 +64,17 @@ class Board:
         pos = self.world.get(entity, Position)
         return self.table.number(label(self.world, entity), pos.x, pos.y,
                                  facing_index(self.world, entity))
+
+    def of_kinds(self, kinds: Iterable[str]) -> list[int]:
+        """The things of these kinds, in id order (needs the kind index)."""
+        index = self.world.resource(KINDS_KEY)
+        found = [entity for kind in kinds for entity in index.get(kind, ())]
+        found.sort()
+        return found
+
+    def having(self, flag: int) -> list[int]:
+        """The things whose kind has property `flag`, in id order (needs the kind index)."""
+        return self.of_kinds([kind for kind, mask in self.props.items() if mask & flag])
 
     # -- pushing -----------------------------------------------------------------------
 
@@ -108,6 +137,7 @@ class Board:
             world.update(entity, Facing, dx=dx, dy=dy)
             new_facing = FACINGS[(dx, dy)]
         self.delta += number(name, x0 + dx, y0 + dy, new_facing)
+        self.touched.add((x0 + dx, y0 + dy))
         if kind == "text":
             self.words_moved = True
         self.events.append((Pushed if pushed else Moved)(entity, x0, y0, x0 + dx, y0 + dy))
@@ -127,6 +157,11 @@ class Board:
         if kind == "text":
             self.words_moved = True
         world.destroy(entity)
+        index = world.resource(KINDS_KEY)
+        if index is not None:
+            index = dict(index)
+            index[kind] = tuple(e for e in index[kind] if e != entity)
+            world.set_resource(KINDS_KEY, index)
         self.events.append(Destroyed(entity, kind, cause))
 
 
