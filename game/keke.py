@@ -2,7 +2,7 @@
 
 One character per cell, framed by a `_` border that is the map's edge, not a cell. Lower case
 letters are things, upper case letters their noun words, digits the operator and properties
-(legend in /work/shared/benchmarks/keke/README.md; KILL is our DEFEAT). Our `.keke` files add
+(legend in ../shared/benchmarks/keke/README.md; KILL is our DEFEAT). Our `.keke` files add
 `&` AND, `[` OPEN, `]` SHUT, `%` WEAK and `$` TEXT.
 """
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -36,35 +37,41 @@ def replay_wins(path: Path, level: KekeLevel, moves: str) -> tuple[bool, str]:
     return False, f"lost at move {played} (nothing IS YOU)"
 
 
-def run_set(path: Path, budget: float, method: str, as_json: bool) -> int:
-    levels = read_set(path)
+def solve_levels(path: Path, budget: float, method: str = "auto",
+                 workers: int = 1) -> Iterator[dict[str, Any]]:
+    """Solve each level of a Keke set in turn, re-verifying every solution on a fresh engine:
+    one row per level (the table of `solve --keke`, and the bench's keke.solved)."""
+    for level in read_set(path):
+        engine = Engine.from_game_map(level_map(path, level))
+        solution = solve(engine, budget, method, workers=workers)
+        moves = moves_text(solution.commands)
+        yield {"id": level.id, "solved": solution.solved and replay_wins(path, level, moves)[0],
+               "length": solution.length, "stored_length": len(level.solution),
+               "states": solution.states, "seconds": round(solution.seconds, 2), "moves": moves,
+               "unsolvable": solution.exhausted}
+
+
+def run_set(path: Path, budget: float, method: str, as_json: bool, workers: int = 1) -> int:
     rows = []
-    solved = 0
     start = time.perf_counter()
     if not as_json:
         print(f"{'id':>4} {'solved':>6} {'len':>4} {'stored':>6} {'states':>8} {'s':>6}  moves")
-    for level in levels:
-        engine = Engine.from_game_map(level_map(path, level))
-        solution = solve(engine, budget, method)
-        ok = solution.solved and replay_wins(path, level, moves_text(solution.commands))[0]
-        solved += ok
-        row = {"id": level.id, "solved": ok, "length": solution.length,
-               "stored_length": len(level.solution), "states": solution.states,
-               "seconds": round(solution.seconds, 2), "moves": moves_text(solution.commands),
-               "unsolvable": solution.exhausted}
+    for row in solve_levels(path, budget, method, workers):
         rows.append(row)
         if not as_json:
-            print(f"{level.id:>4} {'yes' if ok else 'no':>6} {row['length']:>4} "
-                  f"{row['stored_length']:>6} {row['states']:>8} {row['seconds']:>6}  "
-                  f"{row['moves'] if ok else ('(no solution exists)' if solution.exhausted else '')}",
+            shown = row["moves"] if row["solved"] else \
+                "(no solution exists)" if row["unsolvable"] else ""
+            print(f"{row['id']:>4} {'yes' if row['solved'] else 'no':>6} {row['length']:>4} "
+                  f"{row['stored_length']:>6} {row['states']:>8} {row['seconds']:>6}  {shown}",
                   flush=True)
-    total = {"solved": solved, "total": len(levels), "budget": budget, "method": method,
-             "seconds": round(time.perf_counter() - start, 1)}
+    solved = sum(row["solved"] for row in rows)
+    total = {"solved": solved, "total": len(rows), "budget": budget, "method": method,
+             "workers": workers, "seconds": round(time.perf_counter() - start, 1)}
     if as_json:
         print(json.dumps({"levels": rows, **total}))
     else:
-        print(f"solved {solved} of {len(levels)} at {budget:g} s per level "
-              f"({total['seconds']} s in all)")
+        print(f"solved {solved} of {len(rows)} at {budget:g} s per level, {workers} "
+              f"worker{'s' if workers > 1 else ''} ({total['seconds']} s in all)")
     return 0
 
 

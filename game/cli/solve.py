@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -34,6 +35,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--method", default="auto",
                    help="bfs (shortest), cost (cheapest), astar, greedy, novelty, or auto "
                         "(default: bfs for 25%% of the budget, then greedy passes)")
+    p.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1), metavar="N",
+                   help="with auto: 2 runs bfs and the greedy passes side by side in two "
+                        "processes, each for the whole budget; 1 runs them one after the other "
+                        "(default: 2 on a machine with two cores or more)")
     p.add_argument("--moves", default="", help="solve from the state after these moves (udlrs)")
     p.add_argument("--hint", action="store_true", help="print only the next move")
     p.add_argument("--save", metavar="FILE", help="where to save the solution replay")
@@ -42,12 +47,14 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.workers < 1:
+        raise UserError(f"--workers is {args.workers}; give 1 or more.")
     if args.keke:
         from game.cli.keke_run import run_set, run_stored
 
         if args.stored:
             return run_stored(Path(args.keke), args.json)
-        return run_set(Path(args.keke), args.budget, args.method, args.json)
+        return run_set(Path(args.keke), args.budget, args.method, args.json, args.workers)
     if not args.level:
         raise UserError("name a level to solve, or a level set with --keke SET.")
     engine = load_level(args.level, args.level_id)
@@ -55,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"{args.level}: is a {engine.ruleset.name} map; solve works on puzzle "
                         "and descent levels.")
     apply_moves(engine, args.moves)
-    solution = solve(engine, args.budget, args.method, args.states)
+    solution = solve(engine, args.budget, args.method, args.states, args.workers)
     report = report_of(solution)
     if engine.over:
         report["note"] = "the game is already over here"

@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game import MAPS
+from game import MAPS, ROOT
 from game.levels import load_level
 
-KEKE = Path("/work/shared/benchmarks/keke")
+KEKE = ROOT.parent / "shared" / "benchmarks" / "keke"
 LEVELS = [
     (MAPS / "descent" / "tower.txt", None),
     (MAPS / "descent" / "level-06.txt", None),

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from game import MAPS
+from game import MAPS, ROOT
 from game.cli import main
 from game.scores import load_scores, record_score
 
-KEKE_DEMO = Path("/work/shared/benchmarks/keke/demo_LEVELS.json")
+KEKE_DEMO = ROOT.parent / "shared" / "benchmarks" / "keke" / "demo_LEVELS.json"
 FIRST = str(MAPS / "puzzles" / "first-steps.keke")
 
 
@@ -63,6 +63,11 @@ def test_solve_prints_json_and_saves_a_replay_that_verifies(capsys, data_home):
 def test_hint_gives_the_next_move_from_the_current_state(capsys):
     report = run_json(capsys, "solve", FIRST, "--moves", "rr", "--hint", "--json")
     assert report["hint"] == "r" and report["length"] == 3
+
+
+def test_solve_refuses_fewer_than_one_worker(capsys):
+    assert main(["solve", FIRST, "--workers", "0"]) == 2
+    assert "--workers is 0; give 1 or more." in capsys.readouterr().err
 
 
 def test_a_level_lost_for_good_is_reported(capsys, tmp_path):

@@ -58,6 +58,10 @@ SCENARIOS = [
     ("transformation happens before the win check", ["br..", "B12.", "R1F.", "F13."], "r",
      "won", {}),
     ("pushing you off its rule loses", ["...", "B12", "..b"], "u", "lost", {}),
+    # Baba waits on a skull against the wall while Keke pushes KILL under SKULL IS.
+    ("a rule formed under a resting you acts at once",
+     ["b.sw..", ".....S", ".....1", "k4....", "B12K12", "W16..."], "rrrr", "playing",
+     {"baba": [], "skull": [(2, 0)], "keke": [(4, 3)]}),
 ]
 
 

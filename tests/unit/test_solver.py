@@ -3,6 +3,7 @@ levels that cannot be won."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -88,3 +89,41 @@ def test_shipped_descent_levels_are_solved_at_their_recorded_optimum(path: Path)
 def test_astar_and_greedy_also_solve():
     for method in ("astar", "greedy", "novelty", "auto"):
         assert solve(level(["b...", "....", "..f.", "B12.", "F13."]), 5, method).solved
+
+
+def test_two_workers_give_the_shortest_answer_and_leave_the_engine_alone():
+    engine = level(PUZZLES[2][0])
+    before = engine.world.snapshot()
+    solution = solve(engine, 5.0, workers=2)
+    assert solution.solved and solution.length == PUZZLES[2][1] and solution.method == "bfs"
+    assert engine.world.snapshot() == before and engine.history == []
+
+
+def test_two_workers_report_an_unwinnable_puzzle():
+    solution = solve(level(["b...", "B12."]), 5.0, workers=2)
+    assert not solution.solved and solution.exhausted
+
+
+def test_a_greedy_answer_is_taken_when_breadth_first_is_still_searching(monkeypatch):
+    import systems.ai.solver as solver
+
+    def stuck_bfs(*_args):
+        time.sleep(60)  # the portfolio ends this worker once the greedy one has answered
+
+    monkeypatch.setattr(solver, "_run", stuck_bfs)
+    started = time.perf_counter()
+    solution = solve(level(PUZZLES[1][0]), 30.0, workers=2)
+    assert solution.solved and solution.method.startswith("greedy")
+    assert time.perf_counter() - started < 10
+
+
+def test_a_worker_error_reaches_the_caller(monkeypatch):
+    import systems.ai.solver as solver
+
+    def broken(*_args):
+        raise ValueError("broken search")
+
+    monkeypatch.setattr(solver, "_run", broken)
+    monkeypatch.setattr(solver, "_passes", broken)
+    with pytest.raises(ValueError, match="broken search"):
+        solve(level(PUZZLES[0][0]), 5.0, workers=2)
