@@ -33,6 +33,7 @@ DIRECTIONS = {"u": (0, -1), "d": (0, 1), "l": (-1, 0), "r": (1, 0)}
 ACTIONS: tuple[Command, ...] = (Step("u"), Step("d"), Step("l"), Step("r"), Wait())
 MOVE, YOU, WIN = int(Prop.MOVE), int(Prop.YOU), int(Prop.WIN)
 STOP, PUSH = int(Prop.STOP), int(Prop.PUSH)
+DEFEAT, SINK, HOT, MELT = int(Prop.DEFEAT), int(Prop.SINK), int(Prop.HOT), int(Prop.MELT)
 
 
 class Puzzle(Ruleset):
@@ -218,7 +219,11 @@ class Puzzle(Ruleset):
                         found.append((pos.x, pos.y))
             return found
 
-        yous, wins, stops = cells(YOU), cells(WIN), cells(STOP, PUSH)
+        # YOU walks round STOP things and round cells that would kill it on the way.
+        deadly = DEFEAT | SINK | (HOT if any(props[k] & MELT for k in props if props[k] & YOU)
+                                  else 0)
+        yous, wins = cells(YOU), cells(WIN)
+        stops = cells(STOP, PUSH) + cells(deadly, WIN | YOU | PUSH)
         texts, win_words = [], []
         for entity in index.get("text", ()):
             pos = get(entity, Position)
