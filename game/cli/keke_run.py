@@ -40,29 +40,40 @@ def replay_wins(path: Path, level: KekeLevel, moves: str) -> tuple[bool, str]:
 def solve_levels(path: Path, budget: float, method: str = "auto",
                  workers: int = 1) -> Iterator[dict[str, Any]]:
     """Solve each level of a Keke set in turn, re-verifying every solution on a fresh engine:
-    one row per level (the table of `solve --keke`, and the bench's keke.solved)."""
-    for level in read_set(path):
-        engine = Engine.from_game_map(level_map(path, level))
-        solution = solve(engine, budget, method, workers=workers)
-        moves = moves_text(solution.commands)
-        yield {"id": level.id, "solved": solution.solved and replay_wins(path, level, moves)[0],
-               "length": solution.length, "stored_length": len(level.solution),
-               "states": solution.states, "seconds": round(solution.seconds, 2), "moves": moves,
-               "unsolvable": solution.exhausted}
+    one row per level (the table of `solve --keke`, and the bench's keke.solved). The set is
+    read (and a broken one refused) before the first level is solved."""
+    levels = read_set(path)
+
+    def rows() -> Iterator[dict[str, Any]]:
+        for level in levels:
+            engine = Engine.from_game_map(level_map(path, level))
+            solution = solve(engine, budget, method, workers=workers)
+            moves = moves_text(solution.commands)
+            yield {"id": level.id,
+                   "solved": solution.solved and replay_wins(path, level, moves)[0],
+                   "length": solution.length, "stored_length": len(level.solution),
+                   "states": solution.states, "seconds": round(solution.seconds, 2),
+                   "method": solution.method if solution.solved else "", "moves": moves,
+                   "unsolvable": solution.exhausted}
+
+    return rows()
 
 
 def run_set(path: Path, budget: float, method: str, as_json: bool, workers: int = 1) -> int:
     rows = []
     start = time.perf_counter()
+    levels = solve_levels(path, budget, method, workers)
     if not as_json:
-        print(f"{'id':>4} {'solved':>6} {'len':>4} {'stored':>6} {'states':>8} {'s':>6}  moves")
-    for row in solve_levels(path, budget, method, workers):
+        print(f"{'id':>4} {'solved':>6} {'len':>4} {'stored':>6} {'states':>8} {'s':>6} "
+              f"{'method':>11}  moves")
+    for row in levels:
         rows.append(row)
         if not as_json:
             shown = row["moves"] if row["solved"] else \
                 "(no solution exists)" if row["unsolvable"] else ""
             print(f"{row['id']:>4} {'yes' if row['solved'] else 'no':>6} {row['length']:>4} "
-                  f"{row['stored_length']:>6} {row['states']:>8} {row['seconds']:>6}  {shown}",
+                  f"{row['stored_length']:>6} {row['states']:>8} {row['seconds']:>6} "
+                  f"{row['method']:>11}  {shown}",
                   flush=True)
     solved = sum(row["solved"] for row in rows)
     total = {"solved": solved, "total": len(rows), "budget": budget, "method": method,
