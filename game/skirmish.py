@@ -210,7 +210,8 @@ class Skirmish(SidesRuleset):
     def _scratch_occupancy(self, world: World) -> Occupancy:
         """The current occupancy, for a system that marks units it moves or spawns in it."""
         occ = self._derived(world)["occ"]
-        return Occupancy(occ.width, occ.height, occ.solid, dict(occ.units), occ.opaque)
+        return Occupancy(occ.width, occ.height, occ.solid, dict(occ.units), occ.opaque,
+                         occ.deadly)
 
     def _reach(self, world: World, derived: dict[Any, Any], unit: int) -> dict[tuple[int, int], int]:
         cells = derived.get(unit)

@@ -20,13 +20,16 @@ SIZE_KEY = "size"  # resource: (width, height)
 
 @dataclass(slots=True)
 class Occupancy:
-    """Cells nobody may enter (solid), the side of the unit in each cell, cells that block sight."""
+    """Cells nobody may enter (solid), the side of the unit in each cell, cells that block sight,
+    and cells a unit may step into but not walk on through (deadly: DEFEAT, SINK, or HOT when
+    heroes MELT), since what is there acts on a unit the moment it enters, as on a puzzle thing."""
 
     width: int
     height: int
-    solid: set[Cell]
+    solid: AbstractSet[Cell]
     units: dict[Cell, str]
-    opaque: set[Cell]
+    opaque: AbstractSet[Cell]
+    deadly: AbstractSet[Cell] = frozenset()
 
     def inside(self, x: int, y: int) -> bool:
         return 0 <= x < self.width and 0 <= y < self.height
@@ -38,10 +41,12 @@ def occupancy(world: World, opaque_kinds: Iterable[str] = ()) -> Occupancy:
     opaque_names = set(opaque_kinds)
     solid: set[Cell] = set()
     opaque: set[Cell] = set()
+    deadly: set[Cell] = set()
     units: dict[Cell, str] = {}
     blocking = Prop.STOP | Prop.PUSH
     # Which kinds block is decided once per call: IntFlag arithmetic per thing is slow.
     solid_names = {name for name, mask in props.items() if mask & blocking}
+    deadly_names = {name for name, mask in props.items() if mask & deadly_mask(props)}
     for _entity, (pos, kind, team) in world.query(Position, Kind, Team):
         if kind.name in UNITS:
             units[(pos.x, pos.y)] = team.side
@@ -56,9 +61,17 @@ def occupancy(world: World, opaque_kinds: Iterable[str] = ()) -> Occupancy:
             continue
         if name in solid_names:
             solid.add(cell)
+        elif name in deadly_names:
+            deadly.add(cell)
         if name in opaque_names:
             opaque.add(cell)
-    return Occupancy(width, height, solid, units, opaque)
+    return Occupancy(width, height, solid, units, opaque, deadly)
+
+
+def deadly_mask(props: dict[str, int]) -> int:
+    """The properties that kill a hero entering their cell."""
+    melts = props.get("hero", 0) & Prop.MELT
+    return int(Prop.DEFEAT | Prop.SINK | (Prop.HOT if melts else 0))
 
 
 def manhattan(a: Cell, b: Cell) -> int:

@@ -8,6 +8,7 @@ from game.world import World
 from systems.board import DIRS, Cell, Occupancy, distance_field
 from systems.combat import hit, nearest_target
 from systems.movement import move_unit
+from systems.units_rules import unit_effects
 
 # (goals, solid cells, size) -> distance field. Walls rarely move, and a search ends many turns
 # on the same board, so the breadth-first field is computed once per board, not per turn.
@@ -30,7 +31,8 @@ def march(world: World, occ: Occupancy, side: str) -> list[Event]:
 
     Walking follows a breadth-first distance field to the enemy headquarters, so minions go
     round walls instead of getting stuck on them; a step is taken only to a free cell that is
-    strictly nearer, trying north, east, south, west in that order.
+    strictly nearer, trying north, east, south, west in that order. A minion stops on a deadly
+    cell, and what its cell holds acts on it as on a hero (DEFEAT, SINK, HOT/MELT, WEAK).
     """
     events: list[Event] = []
     goals = [(p.x, p.y) for _e, (p, k, t) in world.query(Position, Kind, Team)
@@ -65,6 +67,10 @@ def march(world: World, occ: Occupancy, side: str) -> list[Event]:
             del occ.units[here]
             occ.units[nxt] = side
             here = nxt
+            if here in occ.deadly:
+                break
         if here != (pos.x, pos.y):
             events += move_unit(world, entity, here[0], here[1], 0)
+            effects, _on_win = unit_effects(world, entity)  # WIN is for heroes
+            events += effects
     return events

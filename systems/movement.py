@@ -12,8 +12,9 @@ def reachable(occ: Occupancy, start: Cell, mp: int, side: str) -> dict[Cell, int
     """Cells a unit of `side` can end on from `start` with `mp` points, with their cost.
 
     One orthogonal step costs 1. Allies may be passed through but not stopped on; enemies,
-    buildings and solid things block.
+    buildings and solid things block; a deadly cell may be entered, as the last step.
     """
+    deadly = occ.deadly
     dist = {start: 0}
     frontier = [start]
     for step in range(1, mp + 1):
@@ -27,7 +28,8 @@ def reachable(occ: Occupancy, start: Cell, mp: int, side: str) -> dict[Cell, int
                 if owner is not None and owner != side:
                     continue
                 dist[cell] = step
-                nxt.append(cell)
+                if cell not in deadly:
+                    nxt.append(cell)
         if not nxt:
             break
         frontier = nxt

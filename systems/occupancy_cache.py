@@ -35,6 +35,7 @@ class OccupancyCache:
         self.static_ids: frozenset[int] = frozenset()
         self.solid: frozenset[tuple[int, int]] = frozenset()
         self.opaque: frozenset[tuple[int, int]] = frozenset()
+        self.deadly: frozenset[tuple[int, int]] = frozenset()
 
     def get(self, world: World) -> Occupancy:
         """A fresh Occupancy whose solid and opaque sets may be shared: do not mutate them."""
@@ -45,12 +46,13 @@ class OccupancyCache:
             if kind.name in UNITS:
                 units[(pos.x, pos.y)] = team.side
         width, height = world.resource(SIZE_KEY)
-        return Occupancy(width, height, self.solid, units, self.opaque)  # type: ignore[arg-type]
+        return Occupancy(width, height, self.solid, units, self.opaque, self.deadly)
 
     def _rebuild(self, world: World) -> None:
         full = occupancy(world, self.opaque_kinds)
         self.solid = frozenset(full.solid)
         self.opaque = frozenset(full.opaque)
+        self.deadly = frozenset(full.deadly)
         self.static_ids = frozenset(e for e, (_p, kind) in world.query(Position, Kind)
                                     if kind.name not in UNITS)
         self.tokens = [world.version()]

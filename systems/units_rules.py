@@ -1,9 +1,10 @@
 """Word rules on skirmish maps: heroes push blocks and words, and properties act on units.
 
 A hero stepping into a cell of PUSH things shoves the whole line one cell (one move point) if
-the line can move; units and buildings stop a push like STOP things. A unit ending a move on a
-DEFEAT or SINK cell dies (the SINK thing goes too), on a HOT cell if its kind is MELT, or at
-once if it is WEAK and shares a cell; a hero on a WIN cell wins the match for its side.
+the line can move; units and buildings stop a push like STOP things. A unit (hero or minion)
+ending a move on a DEFEAT or SINK cell dies (the SINK thing goes too), on a HOT cell if its kind
+is MELT, or at once if it is WEAK and shares a cell; since those cells act on whoever enters,
+walks stop at them (`Occupancy.deadly`). A hero on a WIN cell wins the match for its side.
 """
 
 from __future__ import annotations

@@ -83,3 +83,36 @@ def test_random_matches_on_crossing_finish():
         result = play_match(engine, make_seats(engine, {"red": "random", "blue": "random"}, seed),
                             seed)
         assert result.winner in ("red", "blue", "draw")
+
+
+LAVA_IS_DEFEAT = {(0, 5): "word LAVA", (1, 5): "word IS", (2, 5): "word DEFEAT"}
+
+
+def test_a_hero_may_step_into_a_defeat_cell_but_not_walk_through_it(tmp_path):
+    lava = {(4, y): "lava" for y in range(4)}
+    engine = skirmish(tmp_path, {**lava, **LAVA_IS_DEFEAT})
+    hero = hero_at(engine, 3, 1)
+    moves = [a for a in engine.legal_actions() if isinstance(a, Move) and a.unit == hero]
+    assert Move(hero, 4, 1) in moves
+    assert not [m for m in moves if m.x > 4]  # the far side is only reachable across lava
+    engine.submit(Move(hero, 4, 1))
+    assert not engine.world.alive(hero) or engine.world.get(hero, Health).hp <= 0
+
+
+def test_marching_minions_stop_and_die_on_defeat_cells(tmp_path):
+    from components import Kind, Team
+    from game.commands import EndTurn
+
+    lava = {(x, 3): "lava" for x in range(10)}
+    engine = skirmish(tmp_path, {**lava, **LAVA_IS_DEFEAT})
+    world = engine.world
+    seen = set()
+    for _ in range(16):
+        assert engine.submit(EndTurn()).ok
+        for entity, (kind, team, pos) in world.query(Kind, Team, Position):
+            if kind.name == "minion" and team.side == "red":
+                seen.add(entity)
+                assert pos.y < 3, "a red minion crossed the lava"
+    assert seen  # minions were spawned, marched, and none got past
+    assert any(getattr(e, "kind", "") == "minion" for e in engine.events()
+               if type(e).__name__ == "Died")
