@@ -81,6 +81,8 @@ class Puzzle(Ruleset):
         board = self.board(world)
         if self.config.get("transform_on_load", True):
             transform(board, world.resource(RULES_KEY))
+            if board.words_moved:  # things became words (X IS TEXT), or words things
+                refresh_rules(world)
         world.set_resource(HASH_KEY, sum(board.number(e) for e, _k in world.query(Kind)) & MASK)
 
     def board(self, world: World) -> Board:

@@ -8,10 +8,12 @@ transformations, one step per turn.
 
 from __future__ import annotations
 
-from components import Facing, Kind, Position
+from functools import cache
+
+from components import Facing, Kind, Position, Word
 from game.events import Transformed
 from systems.push import KINDS_KEY, Board, index_kinds
-from systems.rules import Prop, transformations
+from systems.rules import Prop, noun_kinds, transformations
 
 YOU, WIN = int(Prop.YOU), int(Prop.WIN)
 SINK, WEAK, HOT, MELT = int(Prop.SINK), int(Prop.WEAK), int(Prop.HOT), int(Prop.MELT)
@@ -31,25 +33,52 @@ def transform(board: Board, rules: tuple[str, ...]) -> bool:
         return False
     world = board.world
     changed = False
+    nouns = _noun_words()
     for entity, (kind, pos) in list(world.query(Kind, Position)):
         targets = turns.get(kind.name)
-        if not targets or "text" in targets:
-            continue  # turning a thing into its word tile is not supported
-        board.delta -= board.number(entity)
+        if not targets:
+            continue
         old = kind.name
-        world.update(entity, Kind, name=targets[0])
-        board.delta += board.number(entity)
+        targets = tuple(t for t in targets if t != "text" or old in nouns)  # a word needs a noun
+        if not targets:
+            continue
+        facing = world.try_get(entity, Facing)
+        _become(board, entity, old, targets[0], nouns)
         board.events.append(Transformed(entity, old, targets[0]))
         changed = True
-        facing = world.try_get(entity, Facing)
         for extra in targets[1:]:
             copy = world.spawn(Position(pos.x, pos.y), Kind(extra),
                                Facing(facing.dx, facing.dy) if facing else Facing(1, 0))
+            if extra == "text":
+                world.add(copy, Word(nouns[old], "noun"))
+                board.words_moved = True
             board.delta += board.number(copy)
             board.events.append(Transformed(copy, old, extra))
     if changed and world.resource(KINDS_KEY) is not None:
         index_kinds(world)
     return changed
+
+
+def _become(board: Board, entity: int, old: str, new: str, nouns: dict[str, str]) -> None:
+    """Change a thing's kind in place, keeping the board hash; a thing that becomes TEXT is the
+    word tile naming its old kind (X IS TEXT), and a word tile that becomes a thing loses its
+    word (TEXT IS X). Either way the rules must be read again."""
+    world = board.world
+    board.delta -= board.number(entity)
+    if old == "text":
+        world.remove(entity, Word)
+        board.words_moved = True
+    world.update(entity, Kind, name=new)
+    if new == "text":
+        world.add(entity, Word(nouns[old], "noun"))
+        board.words_moved = True
+    board.delta += board.number(entity)
+
+
+@cache
+def _noun_words() -> dict[str, str]:
+    """kind -> the noun word that names it ('baba' -> 'BABA')."""
+    return {kind: text for text, kind in noun_kinds().items() if kind != "text"}
 
 
 def interact(board: Board, everywhere: bool = True) -> None:

@@ -13,7 +13,7 @@ import game.puzzle
 from components import Kind
 from game.commands import Step
 from game.engine import Engine
-from game.events import Destroyed
+from game.events import Destroyed, Transformed
 from game.puzzle import state_hash, summary
 from systems.properties import interact
 from systems.push import KINDS_KEY
@@ -28,6 +28,8 @@ LEVELS = {
     # Baba waits on a skull against the wall while Keke pushes KILL under SKULL IS.
     "rule-under-a-resting-you": (["b.sw..", ".....S", ".....1", "k4....", "B12K12",
                                   "W16..."], "rrr"),
+    # Baba pushes TEXT into KEKE IS _: the kekes become KEKE words, pushed about at random.
+    "keke-is-text": (["K1.$b.", "......", "k.k.k.", "B12..."], "l"),
     "move-and-melt": (["k..l..k.b", ".l..k..l.", "K17L18K19", "B12.B19..",
                        "K1B......"], ""),
 }
@@ -47,7 +49,7 @@ def kept_index(engine: Engine) -> dict[str, tuple[int, ...]]:
 def playout(rows: list[str], moves: str, seed: int,
             length: int = 80) -> tuple[list[Any], int]:
     """`moves`, random moves, then undo them all: the states seen, and how many things were
-    destroyed."""
+    destroyed or transformed."""
     engine = level(rows)
     rng = random.Random(seed)
     seen: list[Any] = []
@@ -58,7 +60,8 @@ def playout(rows: list[str], moves: str, seed: int,
             break
         command = script.pop(0) if script else rng.choice(engine.legal_actions())
         result = engine.submit(command)
-        destroyed += sum(isinstance(e, Destroyed) for e in getattr(result, "events", []))
+        destroyed += sum(isinstance(e, Destroyed | Transformed)
+                         for e in getattr(result, "events", []))
         assert kept_index(engine) == fresh_index(engine)
         seen.append((summary(engine), state_hash(engine.world)))
     while engine.history:

@@ -53,6 +53,10 @@ SCENARIOS = [
     ("a rule formed this turn transforms this turn",
      ["....", "R.F.", ".1..", ".b..", "B12.", "r..."], "u", "playing",
      {"rock": [], "flag": [(0, 5)]}),
+    ("x is text turns a thing into the word that names it", ["b.r.", "B12.", "R1$."], "",
+     "playing", {"rock": []}),
+    ("text is x turns every word tile into a thing", ["b...", "B12.", "$1R."], "s", "lost",
+     {"rock": [(0, 1), (1, 1), (2, 1), (0, 2), (1, 2), (2, 2)], "baba": [(0, 0)]}),
     ("x is x protects x", ["br..", "B12.", "R1F.", "R1R."], "", "playing",
      {"rock": [(1, 0)], "flag": []}),
     ("transformation happens before the win check", ["br..", "B12.", "R1F.", "F13."], "r",
@@ -91,3 +95,9 @@ def test_a_lost_level_can_still_be_undone():
 def test_rules_list_in_reading_order():
     state = play(["F13.", "B12.", "b..."], "")
     assert state["rules"] == ["FLAG IS WIN", "BABA IS YOU"]
+
+
+def test_x_is_text_makes_a_word_that_can_spell_rules():
+    rows = ["b...", "r...", ".12.", "B12.", "R1$."]  # ROCK IS TEXT: the rock is a word at once
+    assert {"text": "ROCK", "x": 0, "y": 1} in play(rows, "")["words"]
+    assert "ROCK IS YOU" in play(rows, "d")["rules"]  # pushed down in front of IS YOU
