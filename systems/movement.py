@@ -39,7 +39,7 @@ def reachable(occ: Occupancy, start: Cell, mp: int, side: str) -> dict[Cell, int
 def move_unit(world: World, unit: int, x: int, y: int, cost: int) -> list[Event]:
     pos = world.get(unit, Position)
     x0, y0 = pos.x, pos.y
-    world.update(unit, Position, x=x, y=y)
+    world.move(unit, x, y)
     moves = world.get(unit, Moves)
     world.update(unit, Moves, mp=moves.mp - cost)
     return [Moved(unit, x0, y0, x, y)]

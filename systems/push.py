@@ -13,7 +13,7 @@ without walking every wall of a big level, and the cells things entered during t
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from components import Facing, Kind, Position, Word
@@ -65,16 +65,18 @@ class Board:
         return self.table.number(label(self.world, entity), pos.x, pos.y,
                                  facing_index(self.world, entity))
 
-    def of_kinds(self, kinds: Iterable[str]) -> list[int]:
+    def of_kinds(self, kinds: Sequence[str]) -> list[int]:
         """The things of these kinds, in id order (needs the kind index)."""
         index = self.world.resource(KINDS_KEY)
+        if len(kinds) == 1:
+            return list(index.get(kinds[0], ()))
         found = [entity for kind in kinds for entity in index.get(kind, ())]
         found.sort()
         return found
 
     def having(self, flag: int) -> list[int]:
         """The things whose kind has property `flag`, in id order (needs the kind index)."""
-        return self.of_kinds([kind for kind, mask in self.props.items() if mask & flag])
+        return self.of_kinds(kinds_with(self.props, flag))
 
     # -- pushing -----------------------------------------------------------------------
 
@@ -131,7 +133,7 @@ class Board:
         old_facing = 1 if facing is None else FACINGS[(facing.dx, facing.dy)]
         number = self.table.number
         self.delta -= number(name, x0, y0, old_facing)
-        world.update(entity, Position, x=x0 + dx, y=y0 + dy)
+        world.move(entity, x0 + dx, y0 + dy)
         new_facing = old_facing
         if facing is not None and (facing.dx != dx or facing.dy != dy):
             world.update(entity, Facing, dx=dx, dy=dy)
@@ -163,6 +165,24 @@ class Board:
             index[kind] = tuple(e for e in index[kind] if e != entity)
             world.set_resource(KINDS_KEY, index)
         self.events.append(Destroyed(entity, kind, cause))
+
+
+_kinds_cache: dict[tuple[int, int], tuple[dict[str, int], list[str]]] = {}
+
+
+def kinds_with(props: dict[str, int], flag: int) -> list[str]:
+    """The kinds whose mask has `flag`. Cached by the identity of `props`: a masks dict is
+    never changed once stored (a rule change stores a new one), and the cached entry keeps it
+    alive so its id is not reused."""
+    key = (id(props), flag)
+    hit = _kinds_cache.get(key)
+    if hit is not None and hit[0] is props:
+        return hit[1]
+    if len(_kinds_cache) > 4096:
+        _kinds_cache.clear()
+    kinds = [kind for kind, mask in props.items() if mask & flag]
+    _kinds_cache[key] = (props, kinds)
+    return kinds
 
 
 def _opens(front: int, blocker: int) -> bool:
