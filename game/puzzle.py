@@ -204,8 +204,8 @@ class Puzzle(Ruleset):
     def heuristic(self, world: World) -> float:
         """A guess at the moves left, to steer greedy search (not admissible).
 
-        With a WIN thing: YOU's walking distance to it round STOP things (pushable things count
-        as free). When no WIN can be reached that way, or nothing is WIN, the distance to the
+        With a WIN thing: YOU's walking distance to it round STOP things and round cells that
+        would kill YOU (pushable things count as free). When no WIN can be reached that way, or nothing is WIN, the distance to the
         nearest WIN word (or any word) plus a penalty: a rule must change first.
         """
         props = world.resource(PROPS_KEY, {})
@@ -221,7 +221,6 @@ class Puzzle(Ruleset):
                         found.append((pos.x, pos.y))
             return found
 
-        # YOU walks round STOP things and round cells that would kill it on the way.
         deadly = DEFEAT | SINK | (HOT if any(props[k] & MELT for k in props if props[k] & YOU)
                                   else 0)
         yous, wins = cells(YOU), cells(WIN)
