@@ -7,12 +7,13 @@ from pathlib import Path
 
 import pytest
 
+from game import ROOT
 from game.levels import load_level
 from game.render.level_controller import LevelController, clock_text, stars_for
 
 FIRST = Path("maps/puzzles/first-steps.keke")
 DESCENT = Path("maps/descent/level-05.txt")
-KEKE_DEMO = Path("../shared/benchmarks/keke/demo_LEVELS.json")
+KEKE_DEMO = ROOT.parent / "shared" / "benchmarks" / "keke" / "demo_LEVELS.json"
 
 
 class Clock:
