@@ -32,7 +32,7 @@ from systems.combat import attack, deaths, targets
 from systems.movement import move_unit, reachable
 from systems.occupancy_cache import OccupancyCache
 from systems.rules import refresh_rules, set_rules
-from systems.units_rules import push_moves, push_step, unit_effects
+from systems.units_rules import push_moves, push_step, transform_scenery, unit_effects
 
 if TYPE_CHECKING:
     from game.engine import Engine
@@ -85,6 +85,7 @@ def parse_config(raw: dict[str, Any]) -> SkirmishConfig:
 EndTurnSystem = Callable[["Skirmish", World, Occupancy, str], list[Event]]
 
 END_TURN_SYSTEMS: dict[str, EndTurnSystem] = {
+    "transform": lambda rules, world, occ, side: transform_scenery(world),
     "buildings": lambda rules, world, occ, side: buildings.fire(world, side),
     "spawn": lambda rules, world, occ, side: spawn.waves(world, occ, side, rules.cfg.units.minion),
     "minions": lambda rules, world, occ, side: minions.march(world, occ, side),
@@ -144,6 +145,7 @@ class Skirmish(SidesRuleset):
                 raise UserError(f"{game_map.path}: has no {side} hero; paint at least one.")
         if world.query(Word):
             refresh_rules(world)  # words on the map add to the base rules
+            transform_scenery(world)
         world.set_resource(spawn.SPAWN_CELLS_KEY, spawn_cells)
         self.start_turns(world)
 

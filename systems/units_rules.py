@@ -5,16 +5,21 @@ the line can move; units and buildings stop a push like STOP things. A unit (her
 ending a move on a DEFEAT or SINK cell dies (the SINK thing goes too), on a HOT cell if its kind
 is MELT, or at once if it is WEAK and shares a cell; since those cells act on whoever enters,
 walks stop at them (`Occupancy.deadly`). A hero on a WIN cell wins the match for its side.
+'X IS Y' turns scenery, never units or buildings: when the map loads, when a push spells it,
+and after each side's turn (the `transform` end-of-turn system).
 """
 
 from __future__ import annotations
+
+from functools import cache
 
 from components import Health, Kind, Moves, Position, Team
 from game.events import Event, RuleBroken, RuleFormed
 from game.world import World
 from systems.board import DIRS, SIZE_KEY
+from systems.properties import transform
 from systems.push import Board
-from systems.rules import PROPS_KEY, Prop, refresh_rules
+from systems.rules import PROPS_KEY, RULES_KEY, Prop, noun_kinds, refresh_rules
 from systems.zobrist import Table
 
 UNIT_KINDS = frozenset({"hero", "minion", "tower", "hq"})
@@ -62,7 +67,38 @@ def push_step(world: World, unit: int, x: int, y: int) -> list[Event]:
     if view.words_moved:
         formed, broken = refresh_rules(world)
         events += [RuleBroken(r) for r in broken] + [RuleFormed(r) for r in formed]
+        events += transform_scenery(world)  # a rule formed now acts now, as in a puzzle turn
     return events
+
+
+def transform_scenery(world: World) -> list[Event]:
+    """'X IS Y' on a skirmish map: scenery (rocks, water, blocks, words...) turns into another
+    kind, one step at a time. Units and buildings are neither turned nor made: a rule naming
+    HERO, MINION, TOWER or HQ on either side is left out."""
+    rules = _scenery_turns(world.resource(RULES_KEY, ()))
+    if not rules:
+        return []  # the usual case, decided without a board view
+    view = board(world)
+    if not transform(view, rules):
+        return []
+    events = view.events
+    if view.words_moved:  # X IS TEXT, TEXT IS X
+        formed, broken = refresh_rules(world)
+        events += [RuleBroken(r) for r in broken] + [RuleFormed(r) for r in formed]
+    return events
+
+
+@cache
+def _scenery_turns(rules: tuple[str, ...]) -> tuple[str, ...]:
+    """The 'NOUN IS NOUN' rules among `rules` that name no unit or building."""
+    kinds = noun_kinds()
+    found = []
+    for rule in rules:
+        subject, _is, target = rule.split()
+        if subject in kinds and target in kinds and \
+                kinds[subject] not in UNIT_KINDS and kinds[target] not in UNIT_KINDS:
+            found.append(rule)
+    return tuple(found)
 
 
 def unit_effects(world: World, unit: int) -> tuple[list[Event], bool]:

@@ -116,3 +116,38 @@ def test_marching_minions_stop_and_die_on_defeat_cells(tmp_path):
     assert seen  # minions were spawned, marched, and none got past
     assert any(getattr(e, "kind", "") == "minion" for e in engine.events()
                if type(e).__name__ == "Died")
+
+
+def kinds_at(engine: Engine, x: int, y: int) -> list[str]:
+    from components import Kind
+
+    return [engine.world.get(e, Kind).name for e in engine.world.at(x, y)]
+
+
+def test_x_is_y_turns_scenery_when_the_map_loads(tmp_path):
+    engine = skirmish(tmp_path, {(6, 6): "rock", (0, 5): "word ROCK", (1, 5): "word IS",
+                                 (2, 5): "word WATER"})
+    assert kinds_at(engine, 6, 6) == ["water"]
+
+
+def test_a_pushed_word_that_spells_x_is_y_turns_scenery_at_once_and_undo_turns_it_back(
+        tmp_path):
+    # ROCK IS _ with WATER above the gap: the hero walks over it and pushes it down.
+    engine = skirmish(tmp_path, {(6, 6): "rock", (2, 3): "word ROCK", (3, 3): "word IS",
+                                 (4, 2): "word WATER"})
+    hero = hero_at(engine, 3, 1)
+    assert engine.submit(Move(hero, 4, 1)).ok
+    assert engine.submit(Move(hero, 4, 2)).ok  # pushes WATER down into (4, 3)
+    assert "ROCK IS WATER" in engine.world.resource(RULES_KEY)
+    assert kinds_at(engine, 6, 6) == ["water"]
+    engine.undo()
+    assert kinds_at(engine, 6, 6) == ["rock"]
+
+
+def test_x_is_y_leaves_units_and_buildings_alone(tmp_path):
+    engine = skirmish(tmp_path, {(6, 6): "rock",
+                                 (0, 5): "word HERO", (1, 5): "word IS", (2, 5): "word ROCK",
+                                 (0, 7): "word HQ", (1, 7): "word IS", (2, 7): "word FLAG",
+                                 (0, 8): "word ROCK", (1, 8): "word IS", (2, 8): "word HERO"})
+    assert kinds_at(engine, 3, 1) == ["hero"] and kinds_at(engine, 0, 0) == ["hq"]
+    assert kinds_at(engine, 6, 6) == ["rock"]  # no unit is made either
