@@ -85,7 +85,6 @@ def parse_config(raw: dict[str, Any]) -> SkirmishConfig:
 EndTurnSystem = Callable[["Skirmish", World, Occupancy, str], list[Event]]
 
 END_TURN_SYSTEMS: dict[str, EndTurnSystem] = {
-    "transform": lambda rules, world, occ, side: transform_scenery(world),
     "buildings": lambda rules, world, occ, side: buildings.fire(world, side),
     "spawn": lambda rules, world, occ, side: spawn.waves(world, occ, side, rules.cfg.units.minion),
     "minions": lambda rules, world, occ, side: minions.march(world, occ, side),
@@ -307,7 +306,7 @@ class Skirmish(SidesRuleset):
         turn_entity = world.resource(TURN_KEY)
         turn = world.get(turn_entity, Turn)
         side = turn.side
-        events: list[Event] = [TurnEnded(side, turn.round)]
+        events: list[Event] = [TurnEnded(side, turn.round), *transform_scenery(world)]
         for name in self.cfg.end_turn:
             events += END_TURN_SYSTEMS[name](self, world, self._scratch_occupancy(world), side)
             events += deaths(world)

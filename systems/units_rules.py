@@ -6,7 +6,7 @@ ending a move on a DEFEAT or SINK cell dies (the SINK thing goes too), on a HOT 
 is MELT, or at once if it is WEAK and shares a cell; since those cells act on whoever enters,
 walks stop at them (`Occupancy.deadly`). A hero on a WIN cell wins the match for its side.
 'X IS Y' turns scenery, never units or buildings: when the map loads, when a push spells it,
-and after each side's turn (the `transform` end-of-turn system).
+and when a side ends its turn.
 """
 
 from __future__ import annotations
