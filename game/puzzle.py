@@ -14,13 +14,21 @@ from components import Facing, Kind, Position, Word
 from game.commands import Command, Step, Wait
 from game.data import words
 from game.errors import UserError
-from game.events import Event, RuleBroken, RuleFormed, Won
+from game.events import Event, Won
 from game.rulesets import Ruleset
 from game.world import World
-from systems.board import SIZE_KEY, grid_distances
+from systems.board import SIZE_KEY, deadly_mask, grid_distances
 from systems.properties import interact, players, transform, won
-from systems.push import KINDS_KEY, Board, index_kinds
-from systems.rules import BASE_KEY, PROPS_KEY, RULES_KEY, Prop, masks_for, refresh_rules
+from systems.push import KINDS_KEY, Board, index_kinds, kinds_with
+from systems.rules import (
+    BASE_KEY,
+    PROPS_KEY,
+    RULES_KEY,
+    Prop,
+    masks_for,
+    refresh_rules,
+    reread_rules,
+)
 from systems.zobrist import HASH_KEY, MASK, Table
 
 if TYPE_CHECKING:
@@ -33,7 +41,6 @@ DIRECTIONS = {"u": (0, -1), "d": (0, 1), "l": (-1, 0), "r": (1, 0)}
 ACTIONS: tuple[Command, ...] = (Step("u"), Step("d"), Step("l"), Step("r"), Wait())
 MOVE, YOU, WIN = int(Prop.MOVE), int(Prop.YOU), int(Prop.WIN)
 STOP, PUSH = int(Prop.STOP), int(Prop.PUSH)
-DEFEAT, SINK, HOT, MELT = int(Prop.DEFEAT), int(Prop.SINK), int(Prop.HOT), int(Prop.MELT)
 
 
 class Puzzle(Ruleset):
@@ -145,19 +152,18 @@ class Puzzle(Ruleset):
         # kinds changed (or no turn has run yet): then everywhere.
         everywhere = not world.resource(SETTLED_KEY)
         if board.words_moved:
-            formed, broken = refresh_rules(world)
+            changes = reread_rules(world)
             board.reload()
             board.words_moved = False
-            events += [RuleBroken(r) for r in broken] + [RuleFormed(r) for r in formed]
-            everywhere = everywhere or bool(formed or broken)
+            events += changes
+            everywhere = everywhere or bool(changes)
         everywhere = transform(board, world.resource(RULES_KEY)) or everywhere
         interact(board, everywhere)
         if not world.resource(SETTLED_KEY):
             world.set_resource(SETTLED_KEY, True)
         if board.words_moved:  # a destroyed word breaks its rules at once
-            formed, broken = refresh_rules(world)
+            events += reread_rules(world)
             board.reload()
-            events += [RuleBroken(r) for r in broken] + [RuleFormed(r) for r in formed]
         yous = players(board)
         if not yous:
             # With a MOVE thing about, waiting can still spell a new YOU, as in the original.
@@ -221,8 +227,7 @@ class Puzzle(Ruleset):
                         found.append((pos.x, pos.y))
             return found
 
-        deadly = DEFEAT | SINK | (HOT if any(props[k] & MELT for k in props if props[k] & YOU)
-                                  else 0)
+        deadly = deadly_mask(props, kinds_with(props, YOU))
         yous, wins = cells(YOU), cells(WIN)
         stops = cells(STOP, PUSH) + cells(deadly, WIN | YOU | PUSH)
         texts, win_words = [], []

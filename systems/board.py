@@ -46,7 +46,7 @@ def occupancy(world: World, opaque_kinds: Iterable[str] = ()) -> Occupancy:
     blocking = Prop.STOP | Prop.PUSH
     # Which kinds block is decided once per call: IntFlag arithmetic per thing is slow.
     solid_names = {name for name, mask in props.items() if mask & blocking}
-    deadly_names = {name for name, mask in props.items() if mask & deadly_mask(props)}
+    deadly_names = {name for name, mask in props.items() if mask & deadly_mask(props, ("hero",))}
     for _entity, (pos, kind, team) in world.query(Position, Kind, Team):
         if kind.name in UNITS:
             units[(pos.x, pos.y)] = team.side
@@ -68,9 +68,10 @@ def occupancy(world: World, opaque_kinds: Iterable[str] = ()) -> Occupancy:
     return Occupancy(width, height, solid, units, opaque, deadly)
 
 
-def deadly_mask(props: dict[str, int]) -> int:
-    """The properties that kill a hero entering their cell."""
-    melts = props.get("hero", 0) & Prop.MELT
+def deadly_mask(props: dict[str, int], walkers: Iterable[str]) -> int:
+    """The properties that kill a thing of one of the `walkers` kinds entering their cell:
+    DEFEAT, SINK, and HOT when a walker kind is MELT (skirmish heroes, puzzle YOU things)."""
+    melts = any(props.get(kind, 0) & Prop.MELT for kind in walkers)
     return int(Prop.DEFEAT | Prop.SINK | (Prop.HOT if melts else 0))
 
 

@@ -12,6 +12,7 @@ from enum import IntFlag
 from functools import cache
 
 from components import Position, Word
+from game.events import Event, RuleBroken, RuleFormed
 from game.world import World
 
 
@@ -179,3 +180,9 @@ def refresh_rules(world: World) -> tuple[tuple[str, ...], tuple[str, ...]]:
     formed = tuple(r for r in rules if r not in old)
     broken = tuple(r for r in old if r not in rules)
     return formed, broken
+
+
+def reread_rules(world: World) -> list[Event]:
+    """refresh_rules, as events: each rule broken, then each rule formed (none: no change)."""
+    formed, broken = refresh_rules(world)
+    return [RuleBroken(r) for r in broken] + [RuleFormed(r) for r in formed]

@@ -14,12 +14,12 @@ from __future__ import annotations
 from functools import cache
 
 from components import Health, Kind, Moves, Position, Team
-from game.events import Event, RuleBroken, RuleFormed
+from game.events import Event
 from game.world import World
 from systems.board import DIRS, SIZE_KEY
 from systems.properties import transform
 from systems.push import Board
-from systems.rules import PROPS_KEY, RULES_KEY, Prop, noun_kinds, refresh_rules
+from systems.rules import PROPS_KEY, RULES_KEY, Prop, noun_kinds, reread_rules
 from systems.zobrist import Table
 
 UNIT_KINDS = frozenset({"hero", "minion", "tower", "hq"})
@@ -65,8 +65,7 @@ def push_step(world: World, unit: int, x: int, y: int) -> list[Event]:
     world.update(unit, Moves, mp=world.get(unit, Moves).mp - 1)
     events = view.events
     if view.words_moved:
-        formed, broken = refresh_rules(world)
-        events += [RuleBroken(r) for r in broken] + [RuleFormed(r) for r in formed]
+        events += reread_rules(world)
         events += transform_scenery(world)  # a rule formed now acts now, as in a puzzle turn
     return events
 
@@ -83,8 +82,7 @@ def transform_scenery(world: World) -> list[Event]:
         return []
     events = view.events
     if view.words_moved:  # X IS TEXT, TEXT IS X
-        formed, broken = refresh_rules(world)
-        events += [RuleBroken(r) for r in broken] + [RuleFormed(r) for r in formed]
+        events += reread_rules(world)
     return events
 
 

@@ -207,8 +207,7 @@ def solve(engine: Engine, seconds: float | None = 10.0, method: str = "auto",
     (and a time budget), auto runs breadth-first and the greedy passes side by side in two
     processes, each for the whole budget: see `portfolio`.
     """
-    searches = _searches(engine)
-    if method in searches:
+    if method in METHODS:
         return _run(engine, method, seconds, max_states)
     if method != "auto":
         from game.errors import UserError
@@ -224,8 +223,11 @@ def solve(engine: Engine, seconds: float | None = 10.0, method: str = "auto",
     return _passes(engine, seconds - found.seconds, max_states, found)
 
 
+METHODS = ("bfs", "cost", "astar", "greedy", "novelty")  # the named searches; auto mixes them
+
+
 def _searches(engine: Engine) -> dict[str, dict[str, Any]]:
-    """Each named search's keyword arguments for `search`."""
+    """Each named search's keyword arguments for `search` (keys: METHODS)."""
     rules = engine.ruleset
     heuristic = rules.heuristic  # type: ignore[attr-defined]
     return {
