@@ -14,8 +14,8 @@ from pathlib import Path
 
 from game.commands import Command
 from game.events import Event
-from game.maps import GameMap, load_map
-from game.rulesets import Ruleset, make_ruleset
+from game.levels.maps import GameMap, load_map
+from game.registry import Ruleset, make_ruleset
 from game.world import World
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from game.data import palette
 from game.engine import Engine
-from game.maps import write_map
+from game.levels.maps import write_map
 
 # Characters of test maps -> palette entry names.
 CHARS = {

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from game.maps import DEFAULT_MAP
+from game.levels.maps import DEFAULT_MAP
 
 
 def add_map_argument(parser: argparse.ArgumentParser) -> None:

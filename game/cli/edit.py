@@ -7,7 +7,7 @@ from pathlib import Path
 
 from game.cli.common import add_window_flags
 from game.errors import UserError
-from game.render.editor_controller import EditorController, load_draft, new_draft
+from game.render.controllers.editor import EditorController, load_draft, new_draft
 
 
 def register(sub: argparse._SubParsersAction) -> None:

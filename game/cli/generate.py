@@ -29,7 +29,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run_descent(args: argparse.Namespace) -> int:
-    from game.descent_gen import generate, write_levels
+    from game.generate.descent import generate, write_levels
 
     levels = generate(args.size, args.count, args.seed, args.slope, args.bumps)
     paths = write_levels(levels, Path(args.out), args.prefix)
@@ -45,7 +45,7 @@ def run_descent(args: argparse.Namespace) -> int:
 
 
 def run_skirmish(args: argparse.Namespace) -> int:
-    from game.mapgen import write_skirmish
+    from game.generate.skirmish import write_skirmish
 
     write_skirmish(Path(args.out), args.size, args.seed)
     print(f"wrote {args.out} ({args.size}x{args.size}, seed {args.seed})")

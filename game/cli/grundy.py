@@ -6,10 +6,10 @@ import argparse
 import json
 
 from game.errors import UserError
-from game.grundy_output import write_csv, write_plot
-from game.octal_codes import OctalGame, parse_code
-from game.periodicity import Period, prove_period, solve
-from game.progress import Progress, wanted
+from game.grundy.codes import OctalGame, parse_code
+from game.grundy.output import write_csv, write_plot
+from game.grundy.periodicity import Period, prove_period, solve
+from game.grundy.progress import Progress, wanted
 
 DEFAULT_MAX_N = 10_000_000
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from game.commands import Command, Step, Wait
 from game.engine import Engine
-from game.keke import KekeLevel, level_map, read_set
+from game.rulesets.puzzle.keke import KekeLevel, level_map, read_set
 from systems.ai.solver import moves_text, solve
 
 

@@ -6,10 +6,10 @@ import argparse
 import json
 from collections import Counter
 
-from game.ascii import board
 from game.data import hex_color, palette
 from game.engine import Engine
-from game.maps import load_map
+from game.levels.maps import load_map
+from game.rulesets.skirmish.board import board
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -69,8 +69,8 @@ def run_import_keke(args: argparse.Namespace) -> int:
     """Each level becomes DIR/keke-ID.png with a sidecar naming the puzzle ruleset."""
     from pathlib import Path
 
-    from game.keke import level_map, parse_ascii, read_set
-    from game.maps import write_map
+    from game.levels.maps import write_map
+    from game.rulesets.puzzle.keke import level_map, parse_ascii, read_set
 
     source = Path(args.file)
     out = Path(args.out)

@@ -5,13 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 
-from game.ascii import board, roster
 from game.cli.common import add_map_argument, add_seats
 from game.cli.tournament import add_backend, add_budget, budget_of, run_many
 from game.commands import Command, EndTurn
 from game.engine import Engine
-from game.match import run_match
-from game.replay import record_of, write_record
+from game.rulesets.skirmish.board import board, roster
+from game.session.match import run_match
+from game.session.replay import record_of, write_record
 
 
 def register(sub: argparse._SubParsersAction) -> None:

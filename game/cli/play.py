@@ -9,9 +9,9 @@ from pathlib import Path
 from game.cli.common import add_map_argument, add_seats, add_window_flags
 from game.engine import Engine
 from game.errors import UserError
-from game.match import make_seats
-from game.replay import read_record, rebuild
-from game.textplay import TextGame, default_save_path, restore_rng
+from game.session.match import make_seats
+from game.session.replay import read_record, rebuild
+from game.text.play import TextGame, default_save_path, restore_rng
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -50,7 +50,7 @@ def load_game(args: argparse.Namespace) -> tuple[Engine, dict, int]:
                 restore_rng(seats[side], raw)
         return engine, seats, record.seed
     if args.octal:
-        from game.octal import parse_heaps, spec_map
+        from game.rulesets.octal.ruleset import parse_heaps, spec_map
 
         args.map = str(spec_map(args.octal, parse_heaps(args.heaps), args.misere).path)
     engine = Engine.from_map(args.map, seed=args.seed)
@@ -62,7 +62,7 @@ def is_level(args: argparse.Namespace) -> bool:
     flow."""
     if args.resume or args.octal:
         return False
-    from game.maps import virtual_map
+    from game.levels.maps import virtual_map
 
     if virtual_map(args.map) is not None:
         return False
@@ -70,16 +70,16 @@ def is_level(args: argparse.Namespace) -> bool:
         return True
     if Path(args.map).suffix.lower() != ".png":
         return True
-    from game.descent import is_descent_png
-    from game.maps import load_map
+    from game.levels.maps import load_map
+    from game.rulesets.descent.ruleset import is_descent_png
 
     return is_descent_png(Path(args.map)) or load_map(args.map).ruleset != "skirmish"
 
 
 def run_level(args: argparse.Namespace) -> int:
     from game.cli.solve import apply_moves
-    from game.levelplay import level_text, play_text
-    from game.levels import load_level
+    from game.levels.loader import load_level
+    from game.text.levels import level_text, play_text
 
     engine = load_level(args.map, args.level, args.seed)
     if engine.ruleset.name == "skirmish":
@@ -97,7 +97,7 @@ def run_level(args: argparse.Namespace) -> int:
             print(engine.ruleset.describe(engine.world))
         code = 0
     if args.player and engine.outcome and engine.outcome[0] == "player":
-        from game.scores import record_score
+        from game.session.scores import record_score
 
         record_score(args.map + (f"#{args.level}" if args.level else ""), args.player,
                      len(engine.history))
@@ -106,7 +106,7 @@ def run_level(args: argparse.Namespace) -> int:
 
 def run_level_in_window(args: argparse.Namespace) -> int:
     """A puzzle or descent level in the window (N goes on to the next level)."""
-    from game.levels import load_level
+    from game.levels.loader import load_level
 
     engine = load_level(args.map, args.level, args.seed)
     if engine.ruleset.name == "skirmish":
@@ -121,7 +121,7 @@ def run_level_in_window(args: argparse.Namespace) -> int:
 
 def level_state(engine: Engine) -> dict:
     if engine.ruleset.name == "puzzle":
-        from game.puzzle import summary
+        from game.rulesets.puzzle.ruleset import summary
 
         return summary(engine)
     rules = engine.ruleset
@@ -154,7 +154,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def run_series_args(args: argparse.Namespace) -> int:
-    from game.series import run_series
+    from game.text.series import run_series
 
     if args.series < 1:
         raise UserError("--series must be at least 1 game.")

@@ -1,6 +1,6 @@
 """`rulefront render MAP -o FILE.png`: a picture of a map's starting position, drawn offscreen.
 
-MAP is anything `game.levels.load_level` reads: a map PNG, a `.keke` grid, a Keke JSON set
+MAP is anything `game.levels.loader.load_level` reads: a map PNG, a `.keke` grid, a Keke JSON set
 (with --level), a descent `.txt` or PNG heightmap. Levels are drawn as the level window shows
 them (moves, stars), with the clock at 0:00.
 """
@@ -10,8 +10,8 @@ from __future__ import annotations
 import argparse
 
 from game.cli.common import add_map_argument
-from game.match import make_seats
 from game.render.layout import parse_size
+from game.session.match import make_seats
 from systems.ai import Budget
 
 
@@ -28,7 +28,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from game.levels import load_level
+    from game.levels.loader import load_level
     from game.render.offscreen import render_png
 
     width, height = parse_size(args.size)
@@ -41,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
         engine.submit(seat.ai.choose(engine, seat.rng, Budget()))  # type: ignore[union-attr]
     ui = None
     if engine.ruleset.name != "skirmish":
-        from game.render.level_controller import LevelController
+        from game.render.controllers.level import LevelController
 
         ui = LevelController(engine, args.map, args.level, args.seed, clock=lambda: 0.0).view()
     path = render_png(engine, args.output, width, height, ui)

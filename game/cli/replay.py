@@ -10,10 +10,10 @@ import argparse
 import json
 import sys
 
-from game.ascii import board, roster
 from game.cli.common import add_window_flags
 from game.errors import UserError
-from game.replay import Record, read_record, verify
+from game.rulesets.skirmish.board import board, roster
+from game.session.replay import Record, read_record, verify
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -32,11 +32,11 @@ def run(args: argparse.Namespace) -> int:
     record = read_record(args.file)
     report = verify(record, args.file)
     if args.show:
-        from game.replay import rebuild
+        from game.session.replay import rebuild
 
         engine = rebuild(record, args.file)
         if engine.ruleset.name in ("puzzle", "descent"):
-            from game.levelplay import level_text
+            from game.text.levels import level_text
 
             print(level_text(engine))
         else:
@@ -69,7 +69,7 @@ def view_replay(record: Record, args: argparse.Namespace) -> None:
         from game.render.app import run_replay_window
     except ImportError:
         return
-    from game.replay import rebuild
+    from game.session.replay import rebuild
 
     try:
         run_replay_window(rebuild(record, args.file), args.fps, args.size, args.quit_after)

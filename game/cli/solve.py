@@ -17,8 +17,8 @@ from typing import Any
 
 from game.engine import Engine
 from game.errors import UserError
-from game.levels import load_level
-from game.replay import Record, write_record
+from game.levels.loader import load_level
+from game.session.replay import Record, write_record
 from systems.ai.solver import Solution, moves_text, solve
 
 
@@ -107,7 +107,7 @@ def report_of(solution: Solution) -> dict[str, Any]:
 
 
 def default_solution_path(level: str, level_id: str | None) -> Path:
-    from game.textplay import data_dir
+    from game.text.play import data_dir
 
     stem = Path(level).stem + (f"-{level_id}" if level_id else "")
     return data_dir() / "solutions" / f"{stem}.json"

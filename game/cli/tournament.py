@@ -11,11 +11,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from game.backends import Interrupted, make_backend
 from game.errors import UserError
-from game.maps import atomic_write
-from game.results import ResultsFile, recorded
-from game.tournament import (
+from game.levels.maps import atomic_write
+from game.tournament.backends import Interrupted, make_backend
+from game.tournament.games import (
     GameOutcome,
     GameSpec,
     ProgressBar,
@@ -25,6 +24,7 @@ from game.tournament import (
     summarize_tournament,
     swapped_pairs,
 )
+from game.tournament.results import ResultsFile, recorded
 from systems.ai import Budget
 
 

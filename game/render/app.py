@@ -12,11 +12,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game.errors import UserError
-from game.match import Seat
 from game.render import use_headless
-from game.render.controller import Controller
+from game.render.controllers.match import Controller
+from game.render.controllers.replay import ReplayController
 from game.render.layout import parse_size
-from game.render.replay_controller import ReplayController
+from game.session.match import Seat
 
 if TYPE_CHECKING:
     from game.engine import Engine
@@ -113,7 +113,7 @@ def run_window(engine: Engine, seats: dict[str, Seat], seed: int, save_path: Pat
 
     controller_class = Controller
     if engine.ruleset.name == "octal":
-        from game.render.take_controller import TakeController
+        from game.render.controllers.take import TakeController
 
         controller_class = TakeController
     app = App(window, controller_class(engine, seats, seed, save_path))
@@ -131,7 +131,7 @@ def run_window(engine: Engine, seats: dict[str, Seat], seed: int, save_path: Pat
 
 def run_level_window(engine: Engine, args: argparse.Namespace) -> int:
     """Play puzzle or descent levels in a window until it is closed (nothing is autosaved)."""
-    from game.render.level_controller import LevelController
+    from game.render.controllers.level import LevelController
 
     width, height = parse_size(getattr(args, "size", "1024x768"))
     window = open_window(width, height, "Rulefront - levels")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.bench import median_time
-from game.maps import MAPS
+from game.levels.maps import MAPS
 
 SIZE = (1024, 768)
 FRAMES = 20  # frames per timed run: one frame is too short for the clock to be fair

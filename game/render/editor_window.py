@@ -13,7 +13,7 @@ from pyglet import shapes
 from pyglet.graphics import Batch, Group
 
 from game.render import colors
-from game.render.editor_controller import FIELDS, EditorController
+from game.render.controllers.editor import FIELDS, EditorController
 from game.render.layout import MARGIN, Layout
 
 BACK, CELLS, MARKS, TEXT = (Group(order=i) for i in range(4))

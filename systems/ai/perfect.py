@@ -14,9 +14,9 @@ from operator import xor
 from typing import TYPE_CHECKING
 
 from game.errors import UserError
-from game.grundy import grundy_reference
-from game.octal import Octal, heap_sizes, moves_for
-from game.octal_codes import OctalGame, parse_code
+from game.grundy.codes import OctalGame, parse_code
+from game.grundy.solver import grundy_reference
+from game.rulesets.octal.ruleset import Octal, heap_sizes, moves_for
 from systems.ai import Budget
 
 if TYPE_CHECKING:

@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 from pyglet.window import key
 
-from game.maps import load_map
-from game.render.editor_controller import EditorController, load_draft
+from game.levels.maps import load_map
+from game.render.controllers.editor import EditorController, load_draft
 from game.render.editor_window import EditorApp
 from game.render.offscreen import frame_image, to_array
 from tests.helpers import color_of, draw_map

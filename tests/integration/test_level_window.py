@@ -16,10 +16,10 @@ import pytest
 from PIL import Image
 from pyglet.window import key
 
-from game.levels import load_level
+from game.levels.loader import load_level
 from game.render import colors
 from game.render.app import App
-from game.render.level_controller import LevelController
+from game.render.controllers.level import LevelController
 from game.render.offscreen import frame_image, to_array
 from game.render.screen import Screen
 

@@ -8,11 +8,11 @@ from pyglet.window import key
 
 from components import Health, Position
 from game.engine import Engine
-from game.match import make_seats
 from game.render import colors
 from game.render.app import App
-from game.render.controller import Controller
+from game.render.controllers.match import Controller
 from game.render.offscreen import frame_image, to_array
+from game.session.match import make_seats
 from tests.helpers import draw_map
 
 pytestmark = pytest.mark.integration

@@ -9,12 +9,12 @@ from typing import Any
 
 import pytest
 
-import game.puzzle
+import game.rulesets.puzzle.ruleset
 from components import Kind
 from game.commands import Step
 from game.engine import Engine
 from game.events import Destroyed, Transformed
-from game.puzzle import state_hash, summary
+from game.rulesets.puzzle.ruleset import state_hash, summary
 from systems.properties import interact
 from systems.push import KINDS_KEY
 from tests.unit.puzzle_helpers import level
@@ -74,7 +74,7 @@ def playout(rows: list[str], moves: str, seed: int,
 def test_meetings_in_entered_cells_only_play_as_meetings_everywhere(name, monkeypatch):
     rows, moves = LEVELS[name]
     quick = [playout(rows, moves, seed) for seed in range(6)]
-    monkeypatch.setattr(game.puzzle, "interact", lambda board, everywhere=True: interact(board))
+    monkeypatch.setattr(game.rulesets.puzzle.ruleset, "interact", lambda board, everywhere=True: interact(board))
     slow = [playout(rows, moves, seed) for seed in range(6)]
     assert quick == slow
     assert sum(destroyed for _seen, destroyed in quick) > 0  # the levels did test something

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game import MAPS, ROOT
-from game.levels import load_level
+from game.levels.loader import load_level
 
 KEKE = ROOT.parent / "shared" / "benchmarks" / "keke"
 LEVELS = [

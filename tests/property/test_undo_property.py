@@ -6,7 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.engine import Engine
-from game.maps import MAPS
+from game.levels.maps import MAPS
 
 OUTPOST = MAPS / "outpost.png"
 

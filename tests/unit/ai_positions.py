@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from components import Actions, Attack, Health, Kind, Moves, Position, Team
 from game.engine import Engine
-from game.maps import DEFAULT_MAP
+from game.levels.maps import DEFAULT_MAP
 
 RED_HQ, RED_BULWARK, RED_RANGER, RED_SAGE, RED_TOWER = 2, 11, 12, 14, 19
 BLUE_TOWER, BLUE_BULWARK, BLUE_RANGER, BLUE_SAGE, BLUE_HQ = 54, 59, 61, 62, 71

@@ -7,8 +7,8 @@ from typing import Any
 
 from game.cli.solve import apply_moves
 from game.engine import Engine
-from game.keke import parse_ascii
-from game.puzzle import summary
+from game.rulesets.puzzle.keke import parse_ascii
+from game.rulesets.puzzle.ruleset import summary
 
 
 def keke_text(rows: list[str]) -> str:

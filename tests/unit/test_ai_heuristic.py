@@ -10,7 +10,7 @@ from components import Kind, Position, Word
 from game.commands import Attack, EndTurn, Move
 from game.engine import Engine
 from game.errors import UserError
-from game.match import run_match
+from game.session.match import run_match
 from systems.ai import Budget, make_ai
 from systems.ai.evaluate import StateHash
 from systems.ai.heuristic import HeuristicAI

@@ -133,7 +133,7 @@ def test_the_budget_passed_by_a_match_is_used_when_the_seat_names_none() -> None
 
 
 def test_the_same_seed_and_node_budget_give_the_same_game() -> None:
-    from game.match import run_match
+    from game.session.match import run_match
 
     seats = {"red": "minimax:nodes=150", "blue": "heuristic"}
     first = run_match("maps/outpost.png", seats, seed=11)[1]

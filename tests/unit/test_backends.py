@@ -10,7 +10,10 @@ from pathlib import Path
 import pytest
 
 from game import MAPS
-from game.backends import (
+from game.cli import main
+from game.levels.maps import load_map, map_from_bytes, sidecar_path
+from game.session.replay import read_record, verify
+from game.tournament.backends import (
     Interrupted,
     LocalBackend,
     TaskResult,
@@ -18,11 +21,8 @@ from game.backends import (
     map_content,
     play_task,
 )
-from game.cli import main
-from game.maps import load_map, map_from_bytes, sidecar_path
-from game.replay import read_record, verify
-from game.results import recorded
-from game.tournament import run_games, summarize_match, summarize_tournament, swapped_pairs
+from game.tournament.games import run_games, summarize_match, summarize_tournament, swapped_pairs
+from game.tournament.results import recorded
 from systems.ai import Budget
 
 OUTPOST = str(Path(MAPS) / "outpost.png")

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from game.backends import Interrupted, RayBackend
 from game.cli import main
-from game.tournament import run_games
+from game.tournament.backends import Interrupted, RayBackend
+from game.tournament.games import run_games
 from tests.unit.test_backends import OUTPOST, comparable, specs_of
 
 try:

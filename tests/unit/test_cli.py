@@ -127,7 +127,7 @@ def test_resume_continues_exactly_where_the_save_left_off(capsys, tmp_path, monk
 
 
 def test_saves_are_written_atomically_and_leave_no_temporary_files(tmp_path):
-    from game.maps import atomic_write
+    from game.levels.maps import atomic_write
 
     target = tmp_path / "save.json"
     atomic_write(target, b"one")

@@ -13,7 +13,7 @@ import pytest
 
 from game import MAPS
 from game.engine import Engine
-from game.maps import shipped_maps
+from game.levels.maps import shipped_maps
 
 LEVELS: list[tuple[str, Callable[[], Engine]]] = [
     (path.name, lambda path=path: Engine.from_map(path, seed=5))

@@ -9,9 +9,9 @@ import pytest
 from components import Position
 from game.commands import EndTurn, Move
 from game.engine import Engine
-from game.match import make_seats
-from game.render.controller import Controller
-from game.replay import read_record
+from game.render.controllers.match import Controller
+from game.session.match import make_seats
+from game.session.replay import read_record
 from tests.helpers import draw_map
 
 ROWS = ["D.d...", "......", "Q....q"]

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from game.errors import UserError
-from game.maps import load_map
-from game.render.editor_controller import EditorController, load_draft, new_draft
+from game.levels.maps import load_map
+from game.render.controllers.editor import EditorController, load_draft, new_draft
 from tests.helpers import color_of
 
 
@@ -92,7 +92,7 @@ def test_unknown_sidecar_fields_are_refused(tmp_path):
 
 
 def test_the_ruleset_and_turn_limit_keys_edit_the_sidecar(tmp_path):
-    from game.render.editor_controller import EditorController, new_draft
+    from game.render.controllers.editor import EditorController, new_draft
 
     ctrl = EditorController(new_draft("12x12"), tmp_path / "m.png")
     before = ctrl.draft.sidecar.get("ruleset", "skirmish")

@@ -7,7 +7,7 @@ import random
 from game.commands import EndTurn, Move, from_json
 from game.engine import Engine
 from game.errors import UserError
-from game.maps import DEFAULT_MAP
+from game.levels.maps import DEFAULT_MAP
 
 
 def play(engine, n, seed=0):
@@ -78,7 +78,7 @@ def test_malformed_commands_are_user_errors():
 
 
 def test_the_same_seed_gives_the_same_match():
-    from game.match import run_match
+    from game.session.match import run_match
 
     _, first = run_match(DEFAULT_MAP, {"red": "random", "blue": "random"}, seed=11)
     _, second = run_match(DEFAULT_MAP, {"red": "random", "blue": "random"}, seed=11)

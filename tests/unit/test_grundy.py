@@ -7,9 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.errors import UserError
-from game.grundy import Solver, grundy_reference
-from game.octal_codes import parse_code
-from game.periodicity import find_period, prove_period, solve
+from game.grundy.codes import parse_code
+from game.grundy.periodicity import find_period, prove_period, solve
+from game.grundy.solver import Solver, grundy_reference
 
 G137 = "0 1 1 2 0 3 1 1 0 3 3 2 2 4 0 5 2 2 3 3 0 1 1 3 0 2 1 1 0 4 5 2 7 4 0 1 1 2 0 3"
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from game import ROOT
-from game.levels import load_level
-from game.render.level_controller import LevelController, clock_text, stars_for
+from game.levels.loader import load_level
+from game.render.controllers.level import LevelController, clock_text, stars_for
 
 FIRST = Path("maps/puzzles/first-steps.keke")
 DESCENT = Path("maps/descent/level-05.txt")
@@ -111,7 +111,7 @@ def test_next_level_from_the_win_screen_starts_the_next_one():
 
 @pytest.mark.skipif(not KEKE_DEMO.exists(), reason="the shared Keke demo set is not here")
 def test_next_level_in_a_keke_set_goes_to_the_next_id():
-    from game.keke import read_set
+    from game.rulesets.puzzle.keke import read_set
 
     ids = [lvl.id for lvl in read_set(KEKE_DEMO)]
     ctrl = controller(KEKE_DEMO, ids[0])

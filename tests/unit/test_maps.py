@@ -7,7 +7,7 @@ from PIL import Image
 
 from game.engine import Engine
 from game.errors import UserError
-from game.maps import load_map, shipped_maps
+from game.levels.maps import load_map, shipped_maps
 from tests.helpers import draw_map
 
 GOOD = ["Q.....", "B.....", ".....b", ".....q"]

@@ -14,9 +14,9 @@ from operator import xor
 import pytest
 
 from game.engine import Engine
-from game.grundy import grundy_reference
-from game.octal import moves_for, spec_map
-from game.octal_codes import parse_code
+from game.grundy.codes import parse_code
+from game.grundy.solver import grundy_reference
+from game.rulesets.octal.ruleset import moves_for, spec_map
 from systems.ai.evaluate import weights
 from systems.ai.minimax import Search
 

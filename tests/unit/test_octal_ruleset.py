@@ -10,9 +10,9 @@ import pytest
 
 from game.commands import Take
 from game.engine import Engine
-from game.match import make_seats, play_match
-from game.octal import heap_sizes, moves_for, spec_map
-from game.octal_codes import parse_code
+from game.grundy.codes import parse_code
+from game.rulesets.octal.ruleset import heap_sizes, moves_for, spec_map
+from game.session.match import make_seats, play_match
 from systems.ai.perfect import losing_for_mover, values
 
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from game.match import run_match
-from game.render.replay_controller import ReplayController
+from game.render.controllers.replay import ReplayController
+from game.session.match import run_match
 
 
 def played(seed: int = 3):

@@ -10,7 +10,7 @@ import pytest
 
 from game import MAPS, ROOT
 from game.cli import main
-from game.scores import load_scores, record_score
+from game.session.scores import load_scores, record_score
 
 KEKE_DEMO = ROOT.parent / "shared" / "benchmarks" / "keke" / "demo_LEVELS.json"
 FIRST = str(MAPS / "puzzles" / "first-steps.keke")

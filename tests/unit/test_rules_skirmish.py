@@ -9,8 +9,8 @@ from game import MAPS
 from game.commands import Move
 from game.data import palette
 from game.engine import Engine
-from game.maps import write_map
-from game.match import make_seats, play_match
+from game.levels.maps import write_map
+from game.session.match import make_seats, play_match
 from systems.rules import RULES_KEY
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from game import MAPS
 from game.cli import main
-from game.series import run_series
+from game.text.series import run_series
 
 OUTPOST = Path(MAPS) / "outpost.png"
 

@@ -7,7 +7,7 @@ import pytest
 from components import Health, Kind, Moves, Position, Spawner, Team, Turn
 from game.commands import Attack, EndTurn, Move
 from game.events import Died, Spawned, Won
-from game.skirmish import TURN_KEY
+from game.rulesets.skirmish.ruleset import TURN_KEY
 from systems.board import line_cells
 from tests.helpers import engine_for
 

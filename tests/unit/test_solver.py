@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from game import MAPS
-from game.levels import load_level
+from game.levels.loader import load_level
 from systems.ai.solver import moves_text, solve
 from tests.unit.puzzle_helpers import level
 from tests.unit.test_descent import board

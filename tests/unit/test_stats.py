@@ -6,7 +6,14 @@ import math
 
 import pytest
 
-from game.stats import ELO_CAP, Tally, bradley_terry, elo_difference, elo_of_score, wilson
+from game.tournament.stats import (
+    ELO_CAP,
+    Tally,
+    bradley_terry,
+    elo_difference,
+    elo_of_score,
+    wilson,
+)
 
 
 @pytest.mark.parametrize(

@@ -6,9 +6,9 @@ import pytest
 
 from game.commands import Take
 from game.engine import Engine
-from game.match import make_seats
-from game.octal import heap_sizes, spec_map
-from game.render.take_controller import TakeController
+from game.render.controllers.take import TakeController
+from game.rulesets.octal.ruleset import heap_sizes, spec_map
+from game.session.match import make_seats
 
 
 def controller(code: str = "0.137", heaps: tuple[int, ...] = (7, 9, 12),

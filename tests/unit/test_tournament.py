@@ -9,8 +9,8 @@ import pytest
 
 from game import MAPS
 from game.cli import main
-from game.replay import read_record, verify
-from game.tournament import (
+from game.session.replay import read_record, verify
+from game.tournament.games import (
     GameOutcome,
     round_robin,
     run_games,
@@ -125,7 +125,7 @@ def test_bad_seats_and_counts_are_one_sentence(capsys, argv, message) -> None:
 def test_the_progress_bar_counts_games_on_one_line() -> None:
     import io
 
-    from game.tournament import ProgressBar
+    from game.tournament.games import ProgressBar
 
     out = io.StringIO()
     bar = ProgressBar(out, width=10)

@@ -1,0 +1,335 @@
+"""The skirmish ruleset: two sides of heroes beside minions, towers and headquarters."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from components import (
+    Actions,
+    Attack,
+    Health,
+    Kind,
+    Moves,
+    Position,
+    Spawner,
+    Team,
+    Turn,
+    UnitClass,
+    Word,
+)
+from game.commands import Attack as AttackCmd
+from game.commands import Command, EndTurn, Move
+from game.data import SIDES, Units, data_units_with, need, words
+from game.errors import UserError
+from game.events import Event, TurnEnded, Won
+from game.registry import TURN_KEY, SidesRuleset
+from game.world import World
+from systems import buildings, minions, spawn, win
+from systems.board import SIZE_KEY, Occupancy, occupancy
+from systems.combat import attack, deaths, targets
+from systems.movement import move_unit, reachable
+from systems.occupancy_cache import OccupancyCache
+from systems.rules import refresh_rules, set_rules
+from systems.units_rules import push_moves, push_step, transform_scenery, unit_effects
+
+if TYPE_CHECKING:
+    from game.engine import Engine
+    from game.levels.maps import GameMap
+
+
+
+@dataclass(frozen=True)
+class SkirmishConfig:
+    turn_limit: int
+    default_heroes: tuple[str, ...]
+    spawn_every: int
+    spawn_cap: int
+    respawn_after: int
+    base_rules: tuple[str, ...]
+    opaque: tuple[str, ...]
+    end_turn: tuple[str, ...]
+    checks: tuple[str, ...]
+    units: Units
+
+
+def parse_config(raw: dict[str, Any]) -> SkirmishConfig:
+    where = "skirmish ruleset"
+    spawn_raw = need(raw, "spawn", dict, where)
+    config = SkirmishConfig(
+        turn_limit=need(raw, "turn_limit", int, where),
+        default_heroes=tuple(need(raw, "default_heroes", list, where)),
+        spawn_every=need(spawn_raw, "every", int, f"{where}: spawn"),
+        spawn_cap=need(spawn_raw, "cap", int, f"{where}: spawn"),
+        respawn_after=need(spawn_raw, "respawn_after", int, f"{where}: spawn"),
+        base_rules=tuple(need(raw, "base_rules", list, where)),
+        opaque=tuple(need(raw, "opaque", list, where)),
+        end_turn=tuple(need(raw, "end_turn", list, where)),
+        checks=tuple(need(raw, "checks", list, where)),
+        units=data_units_with(raw.get("units")),
+    )
+    for name in config.end_turn:
+        if name not in END_TURN_SYSTEMS:
+            raise UserError(f"{where}: end_turn system '{name}' is unknown; "
+                            f"known: {', '.join(END_TURN_SYSTEMS)}.")
+    for name in config.checks:
+        if name not in ("deaths", "win"):
+            raise UserError(f"{where}: check '{name}' is unknown; known: deaths, win.")
+    unknown = [h for h in config.default_heroes if h not in config.units.heroes]
+    if unknown:
+        raise UserError(f"{where}: default hero class '{unknown[0]}' is not in data/units.yaml.")
+    return config
+
+
+EndTurnSystem = Callable[["Skirmish", World, Occupancy, str], list[Event]]
+
+END_TURN_SYSTEMS: dict[str, EndTurnSystem] = {
+    "buildings": lambda rules, world, occ, side: buildings.fire(world, side),
+    "spawn": lambda rules, world, occ, side: spawn.waves(world, occ, side, rules.cfg.units.minion),
+    "minions": lambda rules, world, occ, side: minions.march(world, occ, side),
+}
+
+
+class Skirmish(SidesRuleset):
+    name = "skirmish"
+    sides = SIDES
+
+    def __init__(self, config: dict[str, Any]) -> None:
+        super().__init__(config)
+        self.cfg: SkirmishConfig = parse_config(config)
+        self._cache: dict[int, tuple[Any, World, dict[Any, Any]]] = {}
+        self._static = OccupancyCache(self.cfg.opaque)
+
+    # -- setting up ------------------------------------------------------------------------
+
+    def setup(self, world: World, game_map: GameMap) -> None:
+        cfg = self.cfg
+        world.set_resource(SIZE_KEY, (game_map.width, game_map.height))
+        set_rules(world, cfg.base_rules)
+        classes = self._hero_classes(game_map)
+        spawn_cells: dict[str, list[tuple[int, int]]] = {side: [] for side in SIDES}
+        counts = {("hq", s): 0 for s in SIDES} | {("hero", s): 0 for s in SIDES}
+        word_info = words()
+        for x, y, entry in game_map.cells:
+            pos = Position(x, y)
+            if entry.prefab == "thing":
+                world.spawn(pos, Kind(entry.kind))
+            elif entry.prefab == "word":
+                info = word_info[entry.word]
+                world.spawn(pos, Kind("text"), Word(info.text, info.part))
+            elif entry.prefab == "spawn":
+                spawn_cells[entry.team].append((x, y))
+            elif entry.prefab in ("hq", "tower"):
+                stats = cfg.units.buildings[entry.prefab]
+                parts: list[Any] = [pos, Kind(entry.prefab), Team(entry.team),
+                                    Health(stats.hp, stats.hp), Attack(stats.damage, stats.range)]
+                if entry.prefab == "hq":
+                    parts.append(Spawner(cfg.spawn_every, cfg.spawn_cap, cfg.spawn_every,
+                                         cfg.respawn_after))
+                world.spawn(*parts)
+                counts[(entry.prefab, entry.team)] = counts.get((entry.prefab, entry.team), 0) + 1
+            elif entry.prefab == "hero":
+                name = entry.hero_class or classes[entry.team].pop(0)
+                stats = cfg.units.heroes[name]
+                world.spawn(pos, Kind("hero"), Team(entry.team), UnitClass(name),
+                            Health(stats.hp, stats.hp), Attack(stats.damage, stats.range),
+                            Moves(stats.moves, stats.moves), Actions(1, 1))
+                counts[("hero", entry.team)] += 1
+        for side in SIDES:
+            if counts[("hq", side)] == 0:
+                raise UserError(f"{game_map.path}: has no {side} headquarters; paint one "
+                                f"(see `rulefront map legend`).")
+            if counts[("hero", side)] == 0:
+                raise UserError(f"{game_map.path}: has no {side} hero; paint at least one.")
+        if world.query(Word):
+            refresh_rules(world)  # words on the map add to the base rules
+            transform_scenery(world)
+        world.set_resource(spawn.SPAWN_CELLS_KEY, spawn_cells)
+        self.start_turns(world)
+
+    def _hero_classes(self, game_map: GameMap) -> dict[str, list[str]]:
+        """Classes for hero pixels that do not name one, in reading order, per side."""
+        wanted = {side: sum(1 for _x, _y, e in game_map.cells
+                            if e.prefab == "hero" and e.team == side and not e.hero_class)
+                  for side in SIDES}
+        listed = game_map.sidecar.get("heroes", {}) or {}
+        where = f"{game_map.path.with_suffix('.yaml')}"
+        if not isinstance(listed, dict):
+            raise UserError(f"{where}: 'heroes' must map red/blue to lists of hero classes.")
+        result = {}
+        for side in SIDES:
+            names = listed.get(side)
+            if names is None:
+                pool = list(self.cfg.default_heroes)
+                names = [pool[i % len(pool)] for i in range(wanted[side])]
+            if not isinstance(names, list) or len(names) < wanted[side]:
+                raise UserError(f"{where}: 'heroes: {side}' must list a class for each of the "
+                                f"{wanted[side]} {side} hero cells.")
+            for name in names:
+                if name not in self.cfg.units.heroes:
+                    raise UserError(f"{where}: hero class '{name}' is unknown; known: "
+                                    f"{', '.join(self.cfg.units.heroes)}.")
+            result[side] = list(names)
+        return result
+
+    # -- questions -------------------------------------------------------------------------
+
+    def describe(self, world: World) -> str:
+        turn = self.turn(world)
+        if turn.over:
+            return f"round {turn.round}: {turn.winner} - {turn.reason}"
+        return f"round {turn.round}/{self.cfg.turn_limit}, {turn.side} to play"
+
+    def status_lines(self, world: World) -> list[str]:
+        from game.rulesets.skirmish.board import LEGEND, roster
+
+        return [LEGEND, roster(world)]
+
+    def occupancy(self, world: World) -> Occupancy:
+        return occupancy(world, self.cfg.opaque)
+
+    def _derived(self, world: World) -> dict[Any, Any]:
+        """Read-only data derived from the current state (occupancy, reachable cells), cached.
+
+        Searches ask for the same state's occupancy and reach once per legal_actions and once
+        per child Move; keyed by world.version(), a cache entry is only ever read in the state
+        that made it. Callers must not mutate what they get (end-of-turn systems, which do,
+        build their own Occupancy).
+        """
+        cache = self._cache
+        token = world.version()
+        slot = cache.get(token[1])
+        if slot is not None and slot[1] is world and world.same_version(slot[0]):
+            return slot[2]
+        if len(cache) > 256:
+            cache.clear()
+        derived: dict[Any, Any] = {"occ": self._static.get(world)}
+        cache[token[1]] = (token, world, derived)
+        return derived
+
+    def _scratch_occupancy(self, world: World) -> Occupancy:
+        """The current occupancy, for a system that marks units it moves or spawns in it."""
+        occ = self._derived(world)["occ"]
+        return Occupancy(occ.width, occ.height, occ.solid, dict(occ.units), occ.opaque,
+                         occ.deadly)
+
+    def _reach(self, world: World, derived: dict[Any, Any], unit: int) -> dict[tuple[int, int], int]:
+        cells = derived.get(unit)
+        if cells is None:
+            pos = world.get(unit, Position)
+            cells = reachable(derived["occ"], (pos.x, pos.y), world.get(unit, Moves).mp,
+                              world.get(unit, Team).side)
+            derived[unit] = cells
+        return cells
+
+    def heroes(self, world: World, side: str) -> list[int]:
+        return [e for e, (kind, team, _m) in world.query(Kind, Team, Moves)
+                if kind.name == "hero" and team.side == side]
+
+    def legal_actions(self, engine: Engine) -> list[Command]:
+        world = engine.world
+        side = self.side_to_play(world)
+        derived = self._derived(world)
+        occ = derived["occ"]
+        actions: list[Command] = []
+        for hero in self.heroes(world, side):
+            if world.get(hero, Actions).ap > 0:
+                actions += [AttackCmd(hero, t) for t in targets(world, occ, hero)]
+            cells = self._reach(world, derived, hero)
+            actions += [Move(hero, x, y) for (x, y) in sorted(cells, key=_row_major)]
+            actions += [Move(hero, x, y) for (x, y) in push_moves(world, hero)]
+        actions.append(EndTurn())
+        return actions
+
+    def why_illegal(self, engine: Engine, command: Command) -> str | None:
+        world = engine.world
+        side = self.side_to_play(world)
+        if isinstance(command, EndTurn):
+            return None
+        if not isinstance(command, Move | AttackCmd):
+            return f"{type(command).__name__} is not a skirmish command."
+        unit = command.unit
+        if not world.alive(unit) or world.try_get(unit, Moves) is None:
+            return f"There is no unit {unit} that can be ordered."
+        if world.get(unit, Kind).name != "hero":
+            return "Only heroes take orders; minions and buildings act on their own."
+        if world.get(unit, Team).side != side:
+            return f"Unit {unit} is not yours: it is {side}'s turn."
+        derived = self._derived(world)
+        occ = derived["occ"]
+        if isinstance(command, Move):
+            mp = world.get(unit, Moves).mp
+            cells = self._reach(world, derived, unit)
+            if (command.x, command.y) not in cells and \
+                    (command.x, command.y) not in push_moves(world, unit):
+                return (f"Cell ({command.x}, {command.y}) is out of reach: {mp} move points "
+                        "left, and the way must be free of enemies, buildings and walls.")
+            return None
+        if world.get(unit, Actions).ap <= 0:
+            return "This hero has already attacked this turn."
+        if command.target not in targets(world, occ, unit):
+            return f"Target {command.target} is not an enemy in range and in sight."
+        return None
+
+    # -- acting ----------------------------------------------------------------------------
+
+    def perform(self, engine: Engine, command: Command) -> list[Event]:
+        world = engine.world
+        events: list[Event]
+        if isinstance(command, Move):
+            cells = self._reach(world, self._derived(world), command.unit)
+            target = (command.x, command.y)
+            if target in cells:
+                events = move_unit(world, command.unit, command.x, command.y, cells[target])
+            else:
+                events = push_step(world, command.unit, command.x, command.y)
+            events += self.unit_effects(world, command.unit)
+        elif isinstance(command, AttackCmd):
+            events = attack(world, command.unit, command.target)
+        else:
+            events = self.end_turn(world)
+        return events + self.checks(world)
+
+    def unit_effects(self, world: World, unit: int) -> list[Event]:
+        """DEFEAT, SINK, HOT/MELT and WEAK on the hero's cell; a hero on WIN wins the match."""
+        events, wins = unit_effects(world, unit)
+        turn_entity = world.resource(TURN_KEY)
+        if wins and not world.get(turn_entity, Turn).over:
+            side = world.get(unit, Team).side
+            reason = f"a {side} hero reached a WIN cell"
+            world.update(turn_entity, Turn, over=True, winner=side, reason=reason)
+            events.append(Won(side, reason))
+        return events
+
+    def end_turn(self, world: World) -> list[Event]:
+        turn_entity = world.resource(TURN_KEY)
+        turn = world.get(turn_entity, Turn)
+        side = turn.side
+        events: list[Event] = [TurnEnded(side, turn.round), *transform_scenery(world)]
+        for name in self.cfg.end_turn:
+            events += END_TURN_SYSTEMS[name](self, world, self._scratch_occupancy(world), side)
+            events += deaths(world)
+        nxt = SIDES[(SIDES.index(side) + 1) % len(SIDES)]
+        world.update(turn_entity, Turn, side=nxt,
+                     round=turn.round + (1 if nxt == SIDES[0] else 0))
+        for entity, (team, moves, actions) in world.query(Team, Moves, Actions):
+            if team.side == nxt:
+                if moves.mp != moves.max_mp:
+                    world.update(entity, Moves, mp=moves.max_mp)
+                if actions.ap != actions.max_ap:
+                    world.update(entity, Actions, ap=actions.max_ap)
+        return events
+
+    def checks(self, world: World) -> list[Event]:
+        events: list[Event] = []
+        for name in self.cfg.checks:
+            if name == "deaths":
+                events += deaths(world)
+            else:
+                events += win.decide(world, world.resource(TURN_KEY), SIDES, self.cfg.turn_limit)
+        return events
+
+
+def _row_major(cell: tuple[int, int]) -> tuple[int, int]:
+    return (cell[1], cell[0])

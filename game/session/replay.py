@@ -1,0 +1,137 @@
+"""Replays and saves: one JSON format that re-simulates a game from its map, seed and commands.
+
+A replay records the map (path and sha256), ruleset, seed, seats, commands and result. A save
+is the same with the redo stack and each seat's RNG state, so `--resume` continues exactly.
+Files are written atomically; a broken or mismatched file is refused whole.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.commands import Command, from_json
+from game.data import load_json
+from game.engine import Engine
+from game.errors import UserError
+from game.levels.maps import atomic_write, virtual_map
+
+FORMAT = 1
+
+
+@dataclass
+class Record:
+    map_path: str
+    sha256: str
+    ruleset: str
+    seed: int
+    seats: dict[str, str]
+    commands: list[Command]
+    result: dict[str, Any] | None = None
+    redo: list[Command] = field(default_factory=list)
+    rng_states: dict[str, Any] = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "format": FORMAT,
+            "map": self.map_path,
+            "sha256": self.sha256,
+            "ruleset": self.ruleset,
+            "seed": self.seed,
+            "seats": self.seats,
+            "commands": [c.to_json() for c in self.commands],
+            "result": self.result,
+        }
+        if self.redo:
+            data["redo"] = [c.to_json() for c in self.redo]
+        if self.rng_states:
+            data["rng_states"] = self.rng_states
+        data.update(self.extra)
+        return data
+
+
+def record_of(engine: Engine, seed: int, seats: dict[str, str]) -> Record:
+    game_map = engine.map
+    assert game_map is not None, "only games loaded from a map can be recorded"
+    outcome = engine.outcome
+    result = None
+    if outcome is not None:
+        result = {"winner": outcome[0], "reason": outcome[1], "commands": len(engine.history)}
+    return Record(_portable(game_map.path), game_map.sha256, engine.ruleset.name, seed,
+                  dict(seats), engine.commands(), result, list(engine.redo_stack))
+
+
+def _portable(path: Path) -> str:
+    """The map path relative to the working folder when it lies below it, else absolute."""
+    if virtual_map(path) is not None:
+        return str(path)
+    try:
+        return os.path.relpath(path.resolve())
+    except ValueError:
+        return str(path.resolve())
+
+
+def record_text(record: Record) -> str:
+    """The replay file's text, exactly as write_record writes it."""
+    return json.dumps(record.to_json(), indent=1) + "\n"
+
+
+def write_record(path: str | Path, record: Record) -> None:
+    atomic_write(Path(path), record_text(record).encode())
+
+
+def read_record(path: str | Path) -> Record:
+    path = Path(path)
+    raw = load_json(path, "replay or save")
+    if not isinstance(raw, dict) or raw.get("format") != FORMAT:
+        raise UserError(f"{path}: is not a Rulefront replay (format {FORMAT}).")
+    try:
+        record = Record(
+            map_path=str(raw["map"]), sha256=str(raw["sha256"]), ruleset=str(raw["ruleset"]),
+            seed=int(raw["seed"]), seats=dict(raw["seats"]),
+            commands=[from_json(c) for c in raw["commands"]], result=raw.get("result"),
+            redo=[from_json(c) for c in raw.get("redo", [])],
+            rng_states=dict(raw.get("rng_states", {})),
+        )
+    except (KeyError, TypeError, ValueError) as exc:
+        raise UserError(f"{path}: is missing or has a broken field ({exc}).") from None
+    except UserError as exc:
+        raise UserError(f"{path}: {exc}") from None
+    known = {"format", "map", "sha256", "ruleset", "seed", "seats", "commands", "result", "redo",
+             "rng_states"}
+    record.extra = {k: v for k, v in raw.items() if k not in known}
+    return record
+
+
+def rebuild(record: Record, source: str | Path = "replay") -> Engine:
+    """Re-simulate a record on its map: the map must be unchanged and every command legal."""
+    from game.levels.loader import load_game_map
+
+    map_path = record.map_path
+    game_map = load_game_map(map_path, record.extra.get("level"))
+    if game_map.sha256 != record.sha256:
+        raise UserError(f"{source}: the map {map_path} has changed since it was recorded "
+                        "(sha256 differs); restore that map to replay it.")
+    engine = Engine.from_game_map(game_map, seed=record.seed, ruleset=record.ruleset)
+    for index, command in enumerate(record.commands):
+        result = engine.submit(command)
+        if not result.ok:
+            raise UserError(f"{source}: command {index + 1} ({command.to_json()}) is illegal "
+                            f"here: {result.reason}")  # type: ignore[union-attr]
+    engine.redo_stack = list(record.redo)
+    return engine
+
+
+def verify(record: Record, source: str | Path = "replay") -> dict[str, Any]:
+    """Re-simulate and compare with the recorded result."""
+    engine = rebuild(record, source)
+    outcome = engine.outcome
+    replayed = None if outcome is None else {"winner": outcome[0], "reason": outcome[1]}
+    recorded = None if record.result is None else {
+        "winner": record.result.get("winner"), "reason": record.result.get("reason")}
+    return {"verified": replayed == recorded, "result": replayed, "recorded": recorded,
+            "commands": len(record.commands), "map": record.map_path, "seed": record.seed}

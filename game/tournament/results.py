@@ -1,0 +1,71 @@
+"""A tournament's results file: one finished game per JSON line, so `--resume` can continue.
+
+Each line is a GameOutcome plus the spec it answers (map, seats, seed, budget). Lines are
+appended and flushed as games finish, so a crash or Ctrl-C loses at most the line being
+written; a torn last line is ignored on resume. Errors are recorded too, and played again on
+resume.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, fields
+from pathlib import Path
+from typing import IO, Any
+
+from game.errors import UserError
+from game.levels.maps import atomic_write
+from game.tournament.games import GameOutcome, GameSpec
+
+OUTCOME_FIELDS = {f.name for f in fields(GameOutcome)}
+
+
+def spec_key(spec: GameSpec) -> dict[str, Any]:
+    """What must match for a recorded game to stand for this spec."""
+    return {"map": spec.map, "red": spec.red, "blue": spec.blue, "seed": spec.seed,
+            "budget": [spec.budget.seconds, spec.budget.nodes]}
+
+
+def recorded(path: Path, specs: list[GameSpec]) -> list[GameOutcome]:
+    """Outcomes in `path` that answer one of `specs` exactly (not errors), first one wins."""
+    if not path.exists():
+        return []
+    wanted = {s.index: spec_key(s) for s in specs}
+    found: dict[int, GameOutcome] = {}
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UserError(f"{path}: cannot be read ({exc}).") from None
+    for number, line in enumerate(lines, 1):
+        try:
+            row = json.loads(line)
+            outcome = GameOutcome(**{k: v for k, v in row.items() if k in OUTCOME_FIELDS})
+        except (json.JSONDecodeError, TypeError):
+            if number == len(lines):
+                continue  # torn by a crash while being written
+            raise UserError(f"{path}: line {number} is not a recorded game; "
+                            "was this file written by --results?") from None
+        if (outcome.error is None and outcome.index not in found
+                and wanted.get(outcome.index) == row.get("spec")):
+            found[outcome.index] = outcome
+    return [found[i] for i in sorted(found)]
+
+
+class ResultsFile:
+    """Appends one JSON line per finished game and flushes it at once."""
+
+    def __init__(self, path: Path, specs: list[GameSpec], keep: list[GameOutcome]) -> None:
+        self.specs = {s.index: s for s in specs}
+        # a resumed file is rewritten (atomically) with only the games kept: no stale lines
+        atomic_write(path, "".join(self.line(o) for o in keep).encode())
+        self.handle: IO[str] = path.open("a", encoding="utf-8")
+
+    def line(self, outcome: GameOutcome) -> str:
+        return json.dumps(asdict(outcome) | {"spec": spec_key(self.specs[outcome.index])}) + "\n"
+
+    def __call__(self, outcome: GameOutcome) -> None:
+        self.handle.write(self.line(outcome))
+        self.handle.flush()
+
+    def close(self) -> None:
+        self.handle.close()
