@@ -10,13 +10,15 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game.commands import Command
 from game.events import Event
-from game.levels.maps import GameMap, load_map
-from game.registry import Ruleset, make_ruleset
+from game.registry import Outcome, Ruleset, make_ruleset
 from game.world import World
+
+if TYPE_CHECKING:
+    from game.levels.maps import GameMap
 
 
 @dataclass(frozen=True)
@@ -57,12 +59,9 @@ class Engine:
         self.queue: deque[Command] = deque()
 
     @classmethod
-    def from_map(cls, path: str | Path, seed: int = 0, ruleset: str | None = None) -> Engine:
-        """Load a map and set up its ruleset (the sidecar's, or `ruleset` when given)."""
-        return cls.from_game_map(load_map(path), seed, ruleset)
-
-    @classmethod
     def from_game_map(cls, game_map: GameMap, seed: int = 0, ruleset: str | None = None) -> Engine:
+        """Set up a decoded level's ruleset (the sidecar's, or `ruleset` when given) on a new
+        World; `game.levels.loader.load_engine` reads any level file into one."""
         overrides = {k: v for k, v in game_map.sidecar.items()
                      if k not in ("name", "ruleset", "description")}
         rules = make_ruleset(ruleset or game_map.ruleset, overrides)
@@ -79,8 +78,8 @@ class Engine:
         return self.ruleset.side_to_play(self.world)
 
     @property
-    def outcome(self) -> tuple[str, str] | None:
-        """(winner or 'draw', reason) once the game is over."""
+    def outcome(self) -> Outcome | None:
+        """How the game ended (winner or DRAW or LOST, and why), or None while it goes on."""
         return self.ruleset.outcome(self.world)
 
     @property
@@ -90,12 +89,12 @@ class Engine:
     def legal_actions(self) -> list[Command]:
         if self.over:
             return []
-        return self.ruleset.legal_actions(self)
+        return self.ruleset.legal_actions(self.world)
 
     def why_illegal(self, command: Command) -> str | None:
         if self.over:
             return "The game is over."
-        return self.ruleset.why_illegal(self, command)
+        return self.ruleset.why_illegal(self.world, command)
 
     def events(self) -> Iterator[Event]:
         """The event log: everything that happened, oldest first (undone entries excluded)."""
@@ -115,7 +114,7 @@ class Engine:
     def apply(self, command: Command) -> list[Event]:
         """Apply a command known to be legal (searches call this directly, then undo)."""
         mark = self.world.mark()
-        events = self.ruleset.perform(self, command)
+        events = self.ruleset.perform(self.world, command)
         self.history.append(Entry(command, mark, events))
         return events
 

@@ -1,107 +1,193 @@
-"""Rulesets: which commands exist, which systems run in what order, and how a game ends.
+"""The ruleset contract and the registry of rulesets.
 
-Each ruleset is data (`data/rulesets/NAME.yaml`, which a map's sidecar may override) read by a
-small class that builds the world from a map and answers the Engine's questions. The Engine
-itself knows nothing of heroes or words.
+Every ruleset implements `Ruleset` in full; puzzle-like rulesets also implement `SearchHooks`,
+which the solver needs. Each ruleset package under game/rulesets/ registers a `RulesetSpec`
+when imported: its name, the class to build (imported only when first used), the level files
+it reads, and the view and controller that draw and play it in the window. The Engine, the
+loader, the solver and the front ends ask this module; nothing else names a ruleset.
 """
 
 from __future__ import annotations
 
 import importlib
-from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any
+import importlib.util
+import pkgutil
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, runtime_checkable
 
-from components import Turn
 from game import DATA
 from game.data import load_yaml
 from game.errors import UserError
 
 if TYPE_CHECKING:
     from game.commands import Command
-    from game.engine import Engine
     from game.events import Event
     from game.levels.maps import GameMap
     from game.world import World
 
-# Ruleset name -> "module:Class", imported when first used.
-RULESETS: dict[str, str] = {
-    "skirmish": "game.rulesets.skirmish.ruleset:Skirmish",
-    "puzzle": "game.rulesets.puzzle.ruleset:Puzzle",
-    "descent": "game.rulesets.descent.ruleset:Descent",
-    "octal": "game.rulesets.octal.ruleset:Octal",
-}
+PLAYER = "player"  # the one side of a one-player ruleset
+DRAW = "draw"  # the winner of a game nobody won
+LOST = "lost"  # the winner of a one-player game the player lost
 
 
-class Ruleset(ABC):
-    """What every ruleset answers. Subclasses fill these in; the Engine calls nothing else."""
+class Outcome(NamedTuple):
+    """How a game ended: the winning side (or DRAW, or LOST) and why, in words."""
 
-    name = ""
-    sides: tuple[str, ...] = ("red", "blue")
+    winner: str
+    reason: str
 
-    def __init__(self, config: dict[str, Any]) -> None:
-        self.config = config
 
-    @abstractmethod
+@runtime_checkable
+class Ruleset(Protocol):
+    """What every ruleset answers. The Engine, the CLI, the window and the text client call
+    nothing else, so a new ruleset that implements these plays everywhere."""
+
+    name: str
+    sides: tuple[str, ...]
+
     def setup(self, world: World, game_map: GameMap) -> None:
-        """Spawn the map's entities and the match state into an empty world."""
+        """Spawn the level's entities and the match state into an empty world."""
+        ...
 
-    @abstractmethod
     def side_to_play(self, world: World) -> str:
         """The side whose command comes next."""
+        ...
 
-    @abstractmethod
-    def legal_actions(self, engine: Engine) -> list[Command]:
+    def legal_actions(self, world: World) -> list[Command]:
         """Every command the side to play may issue now, in a fixed order."""
+        ...
 
-    @abstractmethod
-    def why_illegal(self, engine: Engine, command: Command) -> str | None:
+    def why_illegal(self, world: World, command: Command) -> str | None:
         """None when `command` may be applied now, else a sentence a player can read."""
+        ...
 
-    @abstractmethod
-    def perform(self, engine: Engine, command: Command) -> list[Event]:
-        """Run the command's systems, then the state-based checks."""
+    def perform(self, world: World, command: Command) -> list[Event]:
+        """Run a legal command's systems, then the state-based checks."""
+        ...
 
-    @abstractmethod
-    def outcome(self, world: World) -> tuple[str, str] | None:
-        """(winner or 'draw', reason) once the game is over, else None."""
+    def outcome(self, world: World) -> Outcome | None:
+        """How the game ended, or None while it goes on."""
+        ...
+
+    def state_key(self, world: World) -> Hashable:
+        """A key equal for equal positions (what searches and repetition checks compare)."""
+        ...
+
+    def text_board(self, world: World) -> str:
+        """The board as text, for the terminal, `map check`, `--show` and playthroughs."""
+        ...
+
+    def status_lines(self, world: World) -> list[str]:
+        """Lines under the text board: a legend, each side's units, the rules in force."""
+        ...
 
     def describe(self, world: World) -> str:
         """A one-line status for views and logs."""
-        return ""
+        ...
 
-    def status_lines(self, world: World) -> list[str]:
-        """Extra lines under the board in text views (a legend, each side's units)."""
-        return []
+    def describe_command(self, world: World, command: Command) -> str:
+        """A legal command in words, as a menu of actions lists it."""
+        ...
+
+    def report(self, world: World) -> dict[str, Any]:
+        """The position as plain JSON data, for `--json` output."""
+        ...
 
 
-TURN_KEY = "turn_entity"  # resource: the entity holding the Turn component
+@runtime_checkable
+class SearchHooks(Protocol):
+    """What a solver needs beyond `Ruleset` (puzzle-like, one-player rulesets)."""
+
+    actions: tuple[Command, ...]  # the commands a search tries in every state
+
+    def verdict(self, world: World) -> int:
+        """The goal test: 1 won, -1 lost (a dead end), 0 still playing."""
+        ...
+
+    def action_cost(self, world: World) -> int:
+        """What the command just applied cost."""
+        ...
+
+    def heuristic(self, world: World) -> float:
+        """A guess at the cost still to pay, to steer best-first searches."""
+        ...
+
+    def atoms(self, world: World) -> list[Any]:
+        """The facts a state is made of, for novelty search."""
+        ...
 
 
-class SidesRuleset(Ruleset):
-    """A ruleset of sides taking turns, whose match state is one Turn component."""
+@dataclass(frozen=True)
+class RulesetSpec:
+    """How to find, build, load and show one ruleset; "module:name" strings are imported only
+    when used, so registering costs nothing."""
 
-    def start_turns(self, world: World) -> None:
-        """Spawn the Turn entity: the first side plays round 1."""
-        world.set_resource(TURN_KEY, world.spawn(Turn(self.sides[0], 1)))
+    name: str
+    factory: str  # "module:Class" implementing Ruleset
+    summary: str  # one line for listings
+    readers: dict[str, str] = field(default_factory=dict)  # level file suffix -> "module:func"
+    level_sets: tuple[str, ...] = ()  # suffixes of files holding several levels (pick with --level)
+    png_reader: str = ""  # "module:func" for a PNG whose sidecar names this ruleset
+    prefix: str = ""  # described positions, e.g. "octal:0.137:7,9,12"
+    prefix_reader: str = ""  # "module:func" (text) -> GameMap
+    view: str = ""  # "module:Class" drawing it in the window (default: the grid view)
+    controller: str = ""  # "module:Class" taking its input in the window
+    examples: tuple[str, ...] = ()  # levels the conformance suite plays (shipped or described)
 
-    def turn(self, world: World) -> Turn:
-        return world.get(world.resource(TURN_KEY), Turn)
 
-    def side_to_play(self, world: World) -> str:
-        return self.turn(world).side
+_SPECS: dict[str, RulesetSpec] = {}
+_discovered = False
 
-    def outcome(self, world: World) -> tuple[str, str] | None:
-        turn = self.turn(world)
-        return (turn.winner, turn.reason) if turn.over else None
+
+def register(spec: RulesetSpec) -> None:
+    """Make a ruleset known (each package under game/rulesets/ calls this when imported)."""
+    _SPECS[spec.name] = spec
+
+
+def specs() -> list[RulesetSpec]:
+    """Every registered ruleset, by name."""
+    _discover()
+    return [_SPECS[name] for name in sorted(_SPECS)]
+
+
+def names() -> list[str]:
+    return [spec.name for spec in specs()]
+
+
+def spec(name: str) -> RulesetSpec:
+    """The ruleset registered as `name`, or a UserError listing the known ones."""
+    _discover()
+    found = _SPECS.get(name)
+    if found is None:
+        raise UserError(f"unknown ruleset '{name}'; known rulesets: {', '.join(names())}.")
+    return found
+
+
+def load_object(target: str) -> Any:
+    """The object a "module:name" string names."""
+    module_name, _, attr = target.partition(":")
+    return getattr(importlib.import_module(module_name), attr)
+
+
+def _discover() -> None:
+    """Import every package under game/rulesets/ once; each registers itself."""
+    global _discovered
+    if _discovered:
+        return
+    _discovered = True
+    found = importlib.util.find_spec("game.rulesets")
+    assert found is not None and found.submodule_search_locations is not None
+    for info in pkgutil.iter_modules(found.submodule_search_locations):
+        if info.ispkg:
+            importlib.import_module(f"game.rulesets.{info.name}")
 
 
 def ruleset_config(name: str, overrides: dict[str, Any] | None = None) -> dict[str, Any]:
     """The ruleset's YAML with a map sidecar's overrides merged in (mappings merge deeply)."""
+    spec(name)
     path = DATA / "rulesets" / f"{name}.yaml"
-    if not path.exists():
-        known = ", ".join(sorted(RULESETS))
-        raise UserError(f"unknown ruleset '{name}'; known rulesets: {known}.")
-    raw = load_yaml(path)
+    raw = load_yaml(path) if path.exists() else {}
     if not isinstance(raw, dict):
         raise UserError(f"{path}: must be a YAML mapping.")
     return _merge(raw, overrides or {})
@@ -118,9 +204,7 @@ def _merge(base: dict[str, Any], extra: dict[str, Any]) -> dict[str, Any]:
 
 
 def make_ruleset(name: str, overrides: dict[str, Any] | None = None) -> Ruleset:
-    if name not in RULESETS:
-        raise UserError(f"unknown ruleset '{name}'; known rulesets: {', '.join(sorted(RULESETS))}.")
-    module_name, class_name = RULESETS[name].split(":")
-    cls = getattr(importlib.import_module(module_name), class_name)
-    ruleset: Ruleset = cls(ruleset_config(name, overrides))
+    """A ruleset built from its data file and a map's overrides."""
+    factory = load_object(spec(name).factory)
+    ruleset: Ruleset = factory(ruleset_config(name, overrides))
     return ruleset

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import contextlib
 import itertools
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterator
 from dataclasses import fields, is_dataclass
+from enum import IntEnum
 from typing import Any, TypeVar
 
 import esper
@@ -23,8 +24,36 @@ Cell = tuple[int, int]
 
 _names = itertools.count(1)
 
-# Journal opcodes: each entry is (opcode, ...) and rollback undoes entries in reverse.
-_SET, _MOVE, _ADD, _REMOVE, _SPAWN, _RESOURCE, _RNG = range(7)
+
+
+class Op(IntEnum):
+    """What a journal entry records. `World.changes_since(mark)` returns entries oldest first,
+    each a tuple whose first item is its Op:
+
+    - (SET, component, field, old value): a component field written in place
+    - (MOVE, entity, position component, (old x, old y)): a Position write
+    - (ADD, entity, component type): a component given to an entity
+    - (REMOVE, entity, component): a component taken away; (REMOVE, entity, None) closes a
+      destroy (the entity left play)
+    - (SPAWN, entity): an entity created
+    - (RESOURCE, key, old value or MISSING): a resource set
+    - (RNG, old state): a draw from the world's RNG
+    """
+
+    SET = 0
+    MOVE = 1
+    ADD = 2
+    REMOVE = 3
+    SPAWN = 4
+    RESOURCE = 5
+    RNG = 6
+
+
+Change = tuple[Any, ...]  # one journal entry: (op, ...) as Op's docstring lists
+
+# The journal holds the plain int values of Op (equal to the members): every write appends an
+# entry and undo compares each one, and exact ints take the interpreter's fast paths.
+_SET, _MOVE, _ADD, _REMOVE, _SPAWN, _RESOURCE, _RNG = (op.value for op in Op)
 
 _MASK64 = (1 << 64) - 1
 
@@ -291,8 +320,9 @@ class World:
             return False
         return (journal[length - 1] if length else None) is entry
 
-    def changes_since(self, mark: int) -> list[tuple[Any, ...]]:
-        """The journal entries written since `mark`, oldest first (a search's hash reads them)."""
+    def changes_since(self, mark: int) -> list[Change]:
+        """The journal entries written since `mark`, oldest first (see `Op` for their shapes);
+        incremental hashes and caches read them to learn what changed."""
         return self._journal[mark:]
 
     def forget_history(self) -> None:
@@ -317,6 +347,13 @@ class World:
             "rng": self.rng.state,
         }
 
+    def state_key(self) -> Hashable:
+        """The snapshot as one hashable value: equal exactly when the snapshots are equal."""
+        snap = self.snapshot()
+        return (tuple((entity, tuple(sorted(comps.items())))
+                      for entity, comps in snap["entities"].items()),
+                _frozen(snap["resources"]), snap["rng"])
+
     # -- cell index ----------------------------------------------------------------------
 
     def _index_add(self, entity: int, x: int, y: int) -> None:
@@ -339,7 +376,8 @@ class World:
 
 
 _EMPTY: list[int] = []
-_MISSING = object()
+MISSING: Any = object()  # the old value of a resource that was not set (see Op.RESOURCE)
+_MISSING = MISSING
 
 
 def _first(pair: tuple[int, Any]) -> int:
@@ -350,3 +388,14 @@ def _values(comp: Any) -> Any:
     if is_dataclass(comp):
         return tuple(getattr(comp, f.name) for f in fields(comp))
     return repr(comp)
+
+
+def _frozen(value: Any) -> Hashable:
+    """A hashable stand-in for a resource value (dicts, lists and sets of plain data)."""
+    if isinstance(value, dict):
+        return tuple(sorted((repr(k), _frozen(v)) for k, v in value.items()))
+    if isinstance(value, list | tuple):
+        return tuple(_frozen(v) for v in value)
+    if isinstance(value, set | frozenset):
+        return tuple(sorted(repr(v) for v in value))
+    return value

@@ -7,15 +7,15 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from components import Kind, Position, Team
+from components.resources import PROPS_KEY, SIZE_KEY
 from game.world import World
-from systems.rules import PROPS_KEY, Prop
+from systems.rules import Prop
 
 Cell = tuple[int, int]
 BUILDINGS = frozenset({"hq", "tower"})
 UNITS = frozenset({"hero", "minion"})
 # Orthogonal steps in a fixed order (north, east, south, west): every tie is broken by it.
 DIRS: tuple[Cell, ...] = ((0, -1), (1, 0), (0, 1), (-1, 0))
-SIZE_KEY = "size"  # resource: (width, height)
 
 
 @dataclass(slots=True)

@@ -16,10 +16,12 @@ from collections.abc import Iterable
 from typing import Any
 
 from components import Kind, Position, Team
-from game.world import _ADD, _MOVE, _REMOVE, _RESOURCE, _SET, _SPAWN, World
-from systems.board import SIZE_KEY, UNITS, Occupancy, occupancy
-from systems.rules import PROPS_KEY
+from components.resources import PROPS_KEY, SIZE_KEY
+from game.world import Op, World
+from systems.board import UNITS, Occupancy, occupancy
 
+SET, MOVE, ADD, REMOVE, SPAWN, RESOURCE = (
+    o.value for o in (Op.SET, Op.MOVE, Op.ADD, Op.REMOVE, Op.SPAWN, Op.RESOURCE))
 _WATCHED_RESOURCES = frozenset({PROPS_KEY, SIZE_KEY})
 
 
@@ -80,19 +82,19 @@ class OccupancyCache:
         static = self.static_ids
         for entry in world.changes_since(mark):
             op = entry[0]
-            if op == _SET:
+            if op == SET:
                 if type(entry[1]) is Kind:
                     return False
-            elif op == _MOVE:
+            elif op == MOVE:
                 if entry[1] in static:
                     return False
-            elif op == _RESOURCE:
+            elif op == RESOURCE:
                 if entry[1] in _WATCHED_RESOURCES:
                     return False
-            elif op == _REMOVE:
+            elif op == REMOVE:
                 if entry[1] in static:
                     return False
-            elif op in (_SPAWN, _ADD):
+            elif op in (SPAWN, ADD):
                 kind = world.try_get(entry[1], Kind) if world.alive(entry[1]) else None
                 if kind is None or kind.name not in UNITS:
                     return False

@@ -11,8 +11,9 @@ from __future__ import annotations
 from functools import cache
 
 from components import Facing, Kind, Position, Word
+from components.resources import KINDS_KEY
 from game.events import Transformed
-from systems.push import KINDS_KEY, Board, index_kinds
+from systems.push import Board, index_kinds
 from systems.rules import Prop, noun_kinds, transformations
 
 YOU, WIN = int(Prop.YOU), int(Prop.WIN)

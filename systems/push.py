@@ -17,13 +17,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from components import Facing, Kind, Position, Word
+from components.resources import KINDS_KEY, PROPS_KEY
 from game.events import Destroyed, Event, Moved, Pushed
 from game.world import World
-from systems.rules import PROPS_KEY, Prop
+from systems.rules import Prop
 from systems.zobrist import FACINGS, Table, facing_index, label
 
 PUSH, STOP, OPEN, SHUT = int(Prop.PUSH), int(Prop.STOP), int(Prop.OPEN), int(Prop.SHUT)
-KINDS_KEY = "kinds"  # resource: kind -> ids of the things of that kind, in id order
 
 Cell = tuple[int, int]
 

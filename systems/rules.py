@@ -12,6 +12,7 @@ from enum import IntFlag
 from functools import cache
 
 from components import Position, Word
+from components.resources import BASE_KEY, PROPS_KEY, RULES_KEY
 from game.events import Event, RuleBroken, RuleFormed
 from game.world import World
 
@@ -34,9 +35,6 @@ class Prop(IntFlag):
 
 PROPERTY_NAMES = {p.name: p for p in Prop if p.name and p is not Prop.NONE}
 
-RULES_KEY = "rules"  # resource: tuple of rule strings in force, e.g. ("ROCK IS STOP",)
-PROPS_KEY = "props"  # resource: dict kind -> Prop (a fresh dict each time it changes)
-BASE_KEY = "base_rules"  # resource: the ruleset's rules that hold without words
 
 Cell = tuple[int, int]
 

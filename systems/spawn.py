@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from components import Actions, Attack, Health, Kind, Moves, Position, Spawner, SpawnPoint, Team
+from components.resources import SPAWN_CELLS_KEY
 from game.data import UnitStats
 from game.events import Event, Spawned
 from game.world import World
@@ -10,7 +11,6 @@ from systems.board import Cell, Occupancy
 
 # Cells tried around a headquarters, in this order, when the map marks no spawn cell.
 AROUND = ((0, -1), (1, 0), (0, 1), (-1, 0), (1, -1), (1, 1), (-1, 1), (-1, -1))
-SPAWN_CELLS_KEY = "spawn_cells"  # resource: {side: [cells marked on the map]}
 
 
 def free_cell(world: World, occ: Occupancy, spawner: int, side: str) -> Cell | None:

@@ -14,12 +14,13 @@ from __future__ import annotations
 from functools import cache
 
 from components import Health, Kind, Moves, Position, Team
+from components.resources import PROPS_KEY, RULES_KEY, SIZE_KEY
 from game.events import Event
 from game.world import World
-from systems.board import DIRS, SIZE_KEY
+from systems.board import DIRS
 from systems.properties import transform
 from systems.push import Board
-from systems.rules import PROPS_KEY, RULES_KEY, Prop, noun_kinds, reread_rules
+from systems.rules import Prop, noun_kinds, reread_rules
 from systems.zobrist import Table
 
 UNIT_KINDS = frozenset({"hero", "minion", "tower", "hq"})

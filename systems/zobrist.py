@@ -13,7 +13,6 @@ import random
 from components import Facing, Kind, Word
 from game.world import World
 
-HASH_KEY = "zhash"  # resource: the board's hash
 MASK = (1 << 64) - 1
 FACINGS = {(0, -1): 0, (1, 0): 1, (0, 1): 2, (-1, 0): 3}
 

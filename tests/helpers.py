@@ -7,6 +7,7 @@ from typing import Any
 
 from game.data import palette
 from game.engine import Engine
+from game.levels.loader import load_engine
 from game.levels.maps import write_map
 
 # Characters of test maps -> palette entry names.
@@ -40,4 +41,4 @@ def draw_map(path: Path, rows: list[str], sidecar: dict[str, Any] | None = None)
 
 def engine_for(tmp_path: Path, rows: list[str], sidecar: dict[str, Any] | None = None,
                seed: int = 0) -> Engine:
-    return Engine.from_map(draw_map(tmp_path / "test.png", rows, sidecar), seed=seed)
+    return load_engine(draw_map(tmp_path / "test.png", rows, sidecar), seed=seed)

@@ -12,6 +12,7 @@ import time
 from typing import Any
 
 from game.engine import Engine
+from game.levels.loader import load_engine
 from game.levels.maps import DEFAULT_MAP
 from game.session.match import make_seats
 from systems.ai import Budget
@@ -24,7 +25,7 @@ BENCH_NODES = 20_000
 
 def midgame(seed: int = 0, round_: int = BENCH_ROUND) -> Engine:
     """The bench position: a deterministic heuristic-vs-heuristic game stopped mid-way."""
-    engine = Engine.from_map(DEFAULT_MAP, seed=seed)
+    engine = load_engine(DEFAULT_MAP, seed=seed)
     seats = make_seats(engine, {"red": "heuristic", "blue": "heuristic"}, seed)
     turn = engine.ruleset.turn  # type: ignore[attr-defined]
     while not engine.over:

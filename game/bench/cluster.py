@@ -15,8 +15,8 @@ import time
 from typing import Any
 
 from game import MAPS
-from game.tournament.backends import LocalBackend, RayBackend
-from game.tournament.games import run_games, swapped_pairs
+from game.tournament.backends import LocalBackend, RayBackend, run_games
+from game.tournament.games import swapped_pairs
 from systems.ai import Budget
 
 GAMES = 8

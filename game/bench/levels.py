@@ -7,7 +7,7 @@ from typing import Any
 
 from game import MAPS, ROOT
 from game.bench import median_time
-from game.levels.loader import load_level
+from game.levels.loader import load_engine
 from systems.ai.solver import search, solve
 
 KEKE_SET = ROOT.parent / "shared" / "benchmarks" / "keke" / "full_biy_LEVELS.json"
@@ -20,9 +20,9 @@ def puzzle(repeat: int = 5, keke: bool = False, **_: Any) -> dict[str, float]:
     (the whole set at 10 s per level with one worker, then two: about 15 minutes)."""
     figures: dict[str, float] = {}
     if KEKE_SET.exists():
-        engine = load_level(KEKE_SET, MID_LEVEL)
+        engine = load_engine(KEKE_SET, level=MID_LEVEL)
     else:  # the benchmark lives outside the repository; fall back to a shipped level
-        engine = load_level(MAPS / "puzzles" / "keke-walks.keke")
+        engine = load_engine(MAPS / "puzzles" / "keke-walks.keke")
     rules: Any = engine.ruleset
     rates = []
     for _run in range(repeat):
@@ -43,6 +43,6 @@ def descent(repeat: int = 5, **_: Any) -> dict[str, float]:
     path = MAPS / "descent" / "level-09.txt"
 
     def run() -> None:
-        assert solve(load_level(path), None, "bfs").solved
+        assert solve(load_engine(path), None, "bfs").solved
 
     return {"descent.solve_s": median_time(run, repeat)}

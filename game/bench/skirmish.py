@@ -9,13 +9,14 @@ from typing import Any
 
 from game.bench import median_time
 from game.engine import Engine
+from game.levels.loader import load_engine
 from game.levels.maps import DEFAULT_MAP
 from game.session.match import run_match
 
 
 def mid_game(seed: int = 1, commands: int = 300) -> Engine:
     """The default map after `commands` seeded random commands: units spread, minions out."""
-    engine = Engine.from_map(DEFAULT_MAP, seed=seed)
+    engine = load_engine(DEFAULT_MAP, seed=seed)
     rng = random.Random(seed)
     for _ in range(commands):
         actions = engine.legal_actions()

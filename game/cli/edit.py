@@ -5,8 +5,10 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from game.cli.common import add_window_flags
+from game.cli.common import add_window_flags, need_kind
 from game.errors import UserError
+from game.levels.loader import FileKind
+from game.levels.maps import GameMap
 from game.render.controllers.editor import EditorController, load_draft, new_draft
 
 
@@ -15,7 +17,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("map", nargs="?", default="untitled.png",
                    help="the map PNG to edit or create (default untitled.png)")
     p.add_argument("--new", metavar="WxH", help="start an empty map of this many cells")
-    p.add_argument("--ruleset", default="skirmish", help="ruleset of a new map")
+    p.add_argument("--ruleset", default=GameMap.default_ruleset, help="ruleset of a new map")
     p.add_argument("--name", help="set the sidecar's name")
     p.add_argument("--turn-limit", type=int, help="set the sidecar's turn_limit")
     add_window_flags(p)
@@ -29,6 +31,7 @@ def make_editor(args: argparse.Namespace) -> EditorController:
             raise UserError(f"{path} exists; edit it without --new, or name a new file.")
         draft = new_draft(args.new, args.ruleset)
     else:
+        need_kind(path, "edit", (FileKind.LEVEL,))
         draft = load_draft(path)
     ctrl = EditorController(draft, path)
     if args.name:

@@ -6,17 +6,18 @@ import argparse
 import json
 from collections import Counter
 
+from game.cli.common import LEVELS, need_kind
 from game.data import hex_color, palette
 from game.engine import Engine
-from game.levels.maps import load_map
-from game.rulesets.skirmish.board import board
+from game.levels.loader import load_game_map
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("map", help="check a map or print the colour legend")
     verbs = p.add_subparsers(dest="verb", metavar="VERB", required=True)
     check = verbs.add_parser("check", help="load a map, print it as ASCII and what it holds")
-    check.add_argument("map", help="map PNG")
+    check.add_argument("map", help="a map or level file, or a shipped map's name")
+    check.add_argument("--level", metavar="ID", help="a level id in a Keke JSON level set")
     check.add_argument("--json", action="store_true", help="print the findings as JSON")
     check.set_defaults(func=run_check)
     legend = verbs.add_parser("legend", help="print the palette: colour -> tile, unit, word")
@@ -29,7 +30,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run_check(args: argparse.Namespace) -> int:
-    game_map = load_map(args.map)
+    need_kind(args.map, "map check", LEVELS)
+    game_map = load_game_map(args.map, args.level)
     engine = Engine.from_game_map(game_map)
     counts = Counter(entry.name for _x, _y, entry in game_map.cells)
     if args.json:
@@ -39,7 +41,7 @@ def run_check(args: argparse.Namespace) -> int:
         return 0
     print(f"{args.map}: '{game_map.name}', {game_map.width}x{game_map.height}, "
           f"ruleset {game_map.ruleset}: ok")
-    print(board(engine.world))
+    print(engine.ruleset.text_board(engine.world))
     print(engine.ruleset.describe(engine.world))
     for line in engine.ruleset.status_lines(engine.world):
         print(line)

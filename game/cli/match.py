@@ -5,12 +5,12 @@ from __future__ import annotations
 import argparse
 import json
 
-from game.cli.common import add_map_argument, add_seats
+from game.cli.common import add_map_argument, add_seats, need_sides, open_game
 from game.cli.tournament import add_backend, add_budget, budget_of, run_many
 from game.commands import Command, EndTurn
 from game.engine import Engine
-from game.rulesets.skirmish.board import board, roster
-from game.session.match import run_match
+from game.levels.loader import FileKind
+from game.session.match import make_seats, play_match
 from game.session.replay import record_of, write_record
 
 
@@ -33,7 +33,10 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    engine, _record = open_game(args.map, "match", (FileKind.LEVEL,), seed=args.seed)
+    need_sides(engine, args.map, "match")
     if args.games is not None:
+        engine.world.close()
         return run_many(args)
     specs = {"red": args.red, "blue": args.blue}
 
@@ -44,11 +47,13 @@ def run(args: argparse.Namespace) -> int:
             print(f"      {event!r}")
         if isinstance(command, EndTurn) or engine.over:
             print(f"-- {engine.ruleset.describe(engine.world)}")
-            print(board(engine.world))
-            print(roster(engine.world))
+            print(engine.ruleset.text_board(engine.world))
+            for line in engine.ruleset.status_lines(engine.world):
+                print(line)
 
-    engine, result = run_match(args.map, specs, args.seed, show if args.show else None,
-                               budget_of(args))
+    budget = budget_of(args)
+    seats = make_seats(engine, specs, args.seed, budget)
+    result = play_match(engine, seats, args.seed, budget, show if args.show else None)
     if args.replay:
         write_record(args.replay, record_of(engine, args.seed, specs))
     if args.json:

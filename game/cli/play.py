@@ -3,15 +3,26 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
+from typing import Any
 
-from game.cli.common import add_map_argument, add_seats, add_window_flags
+from game.cli.common import (
+    LEVELS,
+    add_map_argument,
+    add_seats,
+    add_window_flags,
+    need_one_player,
+    open_game,
+)
 from game.engine import Engine
 from game.errors import UserError
-from game.session.match import make_seats
-from game.session.replay import read_record, rebuild
-from game.text.play import TextGame, default_save_path, restore_rng
+from game.levels.loader import FileKind
+from game.registry import PLAYER
+from game.session.match import Seat, make_seats
+from game.session.saves import default_save_path, restore_rng
+from game.text.play import TextGame
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -39,108 +50,37 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
-def load_game(args: argparse.Namespace) -> tuple[Engine, dict, int]:
-    """The engine and seats to play: a resumed save, or a new game on the map."""
-    if args.resume:
-        record = read_record(args.resume)
-        engine = rebuild(record, args.resume)
-        seats = make_seats(engine, record.seats, record.seed)
-        for side, raw in record.rng_states.items():
-            if side in seats:
-                restore_rng(seats[side], raw)
-        return engine, seats, record.seed
+def load_game(args: argparse.Namespace) -> tuple[Engine, dict[str, Seat], int]:
+    """The engine and seats to play: a resumed save, or a new game on the level or map."""
+    source = args.resume or args.map
     if args.octal:
         from game.rulesets.octal.ruleset import parse_heaps, spec_map
 
-        args.map = str(spec_map(args.octal, parse_heaps(args.heaps), args.misere).path)
-    engine = Engine.from_map(args.map, seed=args.seed)
-    return engine, make_seats(engine, {"red": args.red, "blue": args.blue}, args.seed), args.seed
-
-
-def is_level(args: argparse.Namespace) -> bool:
-    """Whether the map goes through load_level (puzzle, descent, Keke) and not the skirmish
-    flow."""
-    if args.resume or args.octal:
-        return False
-    from game.levels.maps import virtual_map
-
-    if virtual_map(args.map) is not None:
-        return False
-    if args.level or args.moves is not None or args.json:
-        return True
-    if Path(args.map).suffix.lower() != ".png":
-        return True
-    from game.levels.maps import load_map
-    from game.rulesets.descent.ruleset import is_descent_png
-
-    return is_descent_png(Path(args.map)) or load_map(args.map).ruleset != "skirmish"
-
-
-def run_level(args: argparse.Namespace) -> int:
-    from game.cli.solve import apply_moves
-    from game.levels.loader import load_level
-    from game.text.levels import level_text, play_text
-
-    engine = load_level(args.map, args.level, args.seed)
-    if engine.ruleset.name == "skirmish":
-        raise UserError(f"{args.map}: --moves and --json are for puzzle and descent levels.")
-    if args.moves is None:
-        code = play_text(engine, input, sys.stdout)
-    else:
-        apply_moves(engine, args.moves)
-        if args.json:
-            import json
-
-            print(json.dumps(level_state(engine)))
-        else:
-            print(level_text(engine))
-            print(engine.ruleset.describe(engine.world))
-        code = 0
-    if args.player and engine.outcome and engine.outcome[0] == "player":
-        from game.session.scores import record_score
-
-        record_score(args.map + (f"#{args.level}" if args.level else ""), args.player,
-                     len(engine.history))
-    return code
-
-
-def run_level_in_window(args: argparse.Namespace) -> int:
-    """A puzzle or descent level in the window (N goes on to the next level)."""
-    from game.levels.loader import load_level
-
-    engine = load_level(args.map, args.level, args.seed)
-    if engine.ruleset.name == "skirmish":
-        raise UserError(f"{args.map}: is a skirmish map; --level is for Keke level sets.")
-    try:
-        from game.render.app import run_level_window
-    except ImportError:
-        raise UserError("the window client is not available here; play in the terminal "
-                        "with --text.") from None
-    return run_level_window(engine, args)
-
-
-def level_state(engine: Engine) -> dict:
-    if engine.ruleset.name == "puzzle":
-        from game.rulesets.puzzle.ruleset import summary
-
-        return summary(engine)
-    rules = engine.ruleset
-    world = engine.world
-    outcome = engine.outcome
-    x, y = rules.ball(world)  # type: ignore[attr-defined]
-    return {"status": "won" if outcome else "playing", "moves": len(engine.history),
-            "ball": {"x": x, "y": y}, "exit": list(world.resource("exit")),
-            "heights": rules.heights(world)}  # type: ignore[attr-defined]
+        source = args.map = str(spec_map(args.octal, parse_heaps(args.heaps), args.misere).path)
+    accepts = (FileKind.SAVE,) if args.resume else (*LEVELS, FileKind.SAVE)
+    engine, record = open_game(source, "play --resume" if args.resume else "play", accepts,
+                               level=None if args.resume else args.level, seed=args.seed)
+    if record is None:
+        specs = {"red": args.red, "blue": args.blue}
+        return engine, make_seats(engine, specs, args.seed), args.seed
+    seats = make_seats(engine, record.seats, record.seed)
+    for side, raw in record.rng_states.items():
+        if side in seats:
+            restore_rng(seats[side], raw)
+    return engine, seats, record.seed
 
 
 def run(args: argparse.Namespace) -> int:
     if getattr(args, "series", None) is not None:
         return run_series_args(args)
-    if is_level(args):
-        if args.text or args.moves is not None or args.json:
-            return run_level(args)
-        return run_level_in_window(args)
     engine, seats, seed = load_game(args)
+    if len(engine.ruleset.sides) == 1:
+        if args.text or args.moves is not None or args.json:
+            return run_level(engine, args)
+        return run_level_in_window(engine, args)
+    for flag in ("moves", "json", "player"):
+        if getattr(args, flag) not in (None, False):
+            need_one_player(engine, args.map, f"--{flag}")
     save_path = Path(args.save) if args.save else default_save_path()
     if args.text:
         game = TextGame(engine, seats, seed, save_path, input, sys.stdout)
@@ -151,6 +91,45 @@ def run(args: argparse.Namespace) -> int:
         raise UserError("the window client is not available here; play in the terminal "
                         "with --text.") from None
     return run_window(engine, seats, seed, save_path, args)
+
+
+def run_level(engine: Engine, args: argparse.Namespace) -> int:
+    """A one-player level in the terminal: moves read at a prompt, or scripted with --moves."""
+    from game.cli.solve import apply_moves
+    from game.text.levels import play_text
+
+    if args.moves is None:
+        code = play_text(engine, input, sys.stdout)
+    else:
+        apply_moves(engine, args.moves)
+        if args.json:
+            print(json.dumps(level_state(engine)))
+        else:
+            print(engine.ruleset.text_board(engine.world))
+            print(engine.ruleset.describe(engine.world))
+        code = 0
+    if args.player and engine.outcome and engine.outcome.winner == PLAYER:
+        from game.session.scores import record_score
+
+        record_score(args.map + (f"#{args.level}" if args.level else ""), args.player,
+                     len(engine.history))
+    return code
+
+
+def run_level_in_window(engine: Engine, args: argparse.Namespace) -> int:
+    """A one-player level in the window (N goes on to the next level)."""
+    try:
+        from game.render.app import run_level_window
+    except ImportError:
+        raise UserError("the window client is not available here; play in the terminal "
+                        "with --text.") from None
+    return run_level_window(engine, args)
+
+
+def level_state(engine: Engine) -> dict[str, Any]:
+    """What `play LEVEL --moves ... --json` prints: the status and moves, then the position."""
+    report = engine.ruleset.report(engine.world)
+    return {"status": report.pop("status", "playing"), "moves": len(engine.history), **report}
 
 
 def run_series_args(args: argparse.Namespace) -> int:

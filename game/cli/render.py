@@ -1,22 +1,24 @@
-"""`rulefront render MAP -o FILE.png`: a picture of a map's starting position, drawn offscreen.
+"""`rulefront render FILE -o FILE.png`: a picture of a position, drawn offscreen.
 
-MAP is anything `game.levels.loader.load_level` reads: a map PNG, a `.keke` grid, a Keke JSON set
-(with --level), a descent `.txt` or PNG heightmap. Levels are drawn as the level window shows
-them (moves, stars), with the clock at 0:00.
+FILE is anything the loader reads: a map PNG, a `.keke` grid, a Keke JSON set (with --level),
+a descent `.txt` or PNG heightmap, a described position, or a replay or save (drawn at its final
+position). One-player levels are drawn as the level window shows them (moves, stars), with the
+clock at 0:00.
 """
 
 from __future__ import annotations
 
 import argparse
 
-from game.cli.common import add_map_argument
+from game.cli.common import LEVELS, RECORDS, add_map_argument, open_game
 from game.render.layout import parse_size
 from game.session.match import make_seats
 from systems.ai import Budget
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("render", help="draw a map to a PNG offscreen (no window, no X server)")
+    p = sub.add_parser("render", help="draw a map, level or replay's final position to a PNG "
+                       "offscreen (no window, no X server)")
     add_map_argument(p)
     p.add_argument("-o", "--output", required=True, metavar="FILE.png", help="where to save")
     p.add_argument("--size", default="1024x768", help="picture size WxH (default 1024x768)")
@@ -28,19 +30,20 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from game.levels.loader import load_level
     from game.render.offscreen import render_png
 
     width, height = parse_size(args.size)
-    engine = load_level(args.map, args.level, seed=args.seed)
+    engine, _record = open_game(args.map, "render", (*LEVELS, *RECORDS), level=args.level,
+                                seed=args.seed)
     seats = make_seats(engine, {}, args.seed)  # every seat random: the default spec
     for _ in range(max(0, args.moves)):
         if engine.over:
             break
         seat = seats[engine.side]
-        engine.submit(seat.ai.choose(engine, seat.rng, Budget()))  # type: ignore[union-attr]
+        assert seat.ai is not None
+        engine.submit(seat.ai.choose(engine, seat.rng, Budget()))
     ui = None
-    if engine.ruleset.name != "skirmish":
+    if len(engine.ruleset.sides) == 1:
         from game.render.controllers.level import LevelController
 
         ui = LevelController(engine, args.map, args.level, args.seed, clock=lambda: 0.0).view()

@@ -10,9 +10,8 @@ import argparse
 import json
 import sys
 
-from game.cli.common import add_window_flags
+from game.cli.common import RECORDS, add_window_flags, need_kind
 from game.errors import UserError
-from game.rulesets.skirmish.board import board, roster
 from game.session.replay import Record, read_record, verify
 
 
@@ -29,19 +28,16 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    need_kind(args.file, "replay", RECORDS)
     record = read_record(args.file)
     report = verify(record, args.file)
     if args.show:
         from game.session.replay import rebuild
 
         engine = rebuild(record, args.file)
-        if engine.ruleset.name in ("puzzle", "descent"):
-            from game.text.levels import level_text
-
-            print(level_text(engine))
-        else:
-            print(board(engine.world))
-            print(roster(engine.world))
+        print(engine.ruleset.text_board(engine.world))
+        for line in engine.ruleset.status_lines(engine.world):
+            print(line)
     if args.json:
         print(json.dumps(report))
     elif report["verified"]:

@@ -15,9 +15,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from game.engine import Engine
+from game import registry
+from game.cli.common import LEVELS, open_game
+from game.engine import Engine, Impossible
 from game.errors import UserError
-from game.levels.loader import load_level
+from game.registry import SearchHooks
 from game.session.replay import Record, write_record
 from systems.ai.solver import Solution, moves_text, solve
 
@@ -57,10 +59,12 @@ def run(args: argparse.Namespace) -> int:
         return run_set(Path(args.keke), args.budget, args.method, args.json, args.workers)
     if not args.level:
         raise UserError("name a level to solve, or a level set with --keke SET.")
-    engine = load_level(args.level, args.level_id)
-    if not hasattr(engine.ruleset, "state_key"):
-        raise UserError(f"{args.level}: is a {engine.ruleset.name} map; solve works on puzzle "
-                        "and descent levels.")
+    engine, _record = open_game(args.level, "solve", LEVELS, level=args.level_id)
+    if not isinstance(engine.ruleset, SearchHooks):
+        searchable = [spec.name for spec in registry.specs()
+                      if SearchHooks in registry.load_object(spec.factory).__mro__]
+        raise UserError(f"{args.level}: is a {engine.ruleset.name} map; solve works on "
+                        f"{' and '.join(searchable)} levels.")
     apply_moves(engine, args.moves)
     solution = solve(engine, args.budget, args.method, args.states, args.workers)
     report = report_of(solution)
@@ -94,9 +98,8 @@ def apply_moves(engine: Engine, moves: str) -> None:
         if engine.over:
             break
         result = engine.submit(Wait() if letter == "s" else Step(letter))
-        if not result.ok:
-            raise UserError(f"move {index + 1} ({letter}) is refused: "
-                            f"{result.reason}")  # type: ignore[union-attr]
+        if isinstance(result, Impossible):
+            raise UserError(f"move {index + 1} ({letter}) is refused: {result.reason}")
 
 
 def report_of(solution: Solution) -> dict[str, Any]:
@@ -107,7 +110,7 @@ def report_of(solution: Solution) -> dict[str, Any]:
 
 
 def default_solution_path(level: str, level_id: str | None) -> Path:
-    from game.text.play import data_dir
+    from game.session.saves import data_dir
 
     stem = Path(level).stem + (f"-{level_id}" if level_id else "")
     return data_dir() / "solutions" / f"{stem}.json"

@@ -13,13 +13,12 @@ from typing import Any
 
 from game.errors import UserError
 from game.levels.maps import atomic_write
-from game.tournament.backends import Interrupted, make_backend
+from game.tournament.backends import Interrupted, make_backend, run_games
 from game.tournament.games import (
     GameOutcome,
     GameSpec,
     ProgressBar,
     round_robin,
-    run_games,
     summarize_match,
     summarize_tournament,
     swapped_pairs,

@@ -19,7 +19,7 @@ import yaml
 from game.engine import Engine
 from game.errors import UserError
 from game.levels.maps import GameMap, atomic_write
-from game.rulesets.descent.ruleset import heights_text
+from game.rulesets.descent.level import heights_text
 from systems.ai.solver import moves_text, solve
 
 

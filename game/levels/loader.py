@@ -1,52 +1,128 @@
-"""One door for every kind of level file: skirmish/puzzle PNG maps, Keke JSON sets and `.keke`
-grids, and descent heightmaps (`.txt`, or PNG whose sidecar says `ruleset: descent`)."""
+"""One door for every file a command opens: it recognises the file once, then reads it.
+
+Levels are whatever a registered ruleset reads: PNG maps (the sidecar names the ruleset; some
+rulesets read their PNGs their own way), other suffixes a ruleset claims (`.keke`, Keke JSON
+sets, descent `.txt` heightmaps) and described positions (`octal:0.137:7,9,12`). Replays and
+saves are JSON objects with a `format` field. Every command goes through `recognise` and
+`load_engine`, so a file is read the same way wherever it is named.
+"""
 
 from __future__ import annotations
 
+import json
+from enum import Enum
 from pathlib import Path
 
+from game import registry
 from game.engine import Engine
 from game.errors import UserError
-from game.levels.maps import GameMap, load_map, virtual_map
-
-PUZZLE_SUFFIXES = (".json", ".keke")
+from game.levels.maps import GameMap, load_map, read_sidecar, sidecar_path
 
 
-def load_game_map(path: str | Path, level: str | int | None = None) -> GameMap:
-    """Decode any level file into a GameMap (its sidecar names the ruleset)."""
-    from game.rulesets.descent import ruleset as descent
-    from game.rulesets.puzzle import keke
+class FileKind(Enum):
+    """What a file given to a command holds."""
 
-    described = virtual_map(path)
-    if described is not None:
-        return described
-    path = Path(path)
+    LEVEL = "level"  # one map or level of some ruleset, or a described position
+    LEVEL_SET = "level set"  # several levels in one file: pick one with --level
+    REPLAY = "replay"  # a recorded game: map, seed, seats, commands, result
+    SAVE = "save"  # a game to resume: a replay plus redo stack and each seat's RNG state
+
+
+def described(source: str | Path) -> registry.RulesetSpec | None:
+    """The ruleset whose described positions `source` names ("octal:..."), if any."""
+    text = str(source)
+    for spec in registry.specs():
+        if spec.prefix and text.startswith(spec.prefix):
+            return spec
+    return None
+
+
+def recognise(source: str | Path) -> FileKind:
+    """What kind of file `source` is, from its name and (for JSON) its first key; a file no
+    ruleset or command reads is a UserError that lists the kinds there are."""
+    if described(source) is not None:
+        return FileKind.LEVEL
+    path = Path(source)
     suffix = path.suffix.lower()
     if suffix == ".json":
-        levels = keke.read_set(path)
-        if level is None:
-            if len(levels) != 1:
-                raise UserError(f"{path}: holds {len(levels)} levels; pick one with --level ID.")
-            return keke.level_map(path, levels[0])
-        return keke.level_map(path, keke.find_level(levels, level, path))
-    if level is not None:
-        raise UserError(f"{path}: --level only applies to Keke JSON level sets.")
-    if suffix == ".keke":
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (FileNotFoundError, OSError, UnicodeDecodeError) as exc:
-            raise UserError(f"{path}: cannot be read ({exc}).") from None
-        return keke.parse_ascii(text, path)
-    if suffix == ".txt":
-        return descent.read_text_map(path)
+        kind = _json_kind(path)
+        if kind is not None:
+            return kind
     if suffix == ".png":
-        if descent.is_descent_png(path):
-            return descent.read_png_map(path)
-        return load_map(path)
-    raise UserError(f"{path}: unknown level file; use .png, .keke, .json (Keke set) or .txt "
-                    "(descent heightmap).")
+        return FileKind.LEVEL
+    for spec in registry.specs():
+        if suffix in spec.readers:
+            return FileKind.LEVEL_SET if suffix in spec.level_sets else FileKind.LEVEL
+    raise UserError(f"{path}: is not a file Rulefront reads; {known_files()}.")
 
 
-def load_level(path: str | Path, level: str | int | None = None, seed: int = 0) -> Engine:
-    """An Engine on any level file, with the ruleset its format or sidecar names."""
-    return Engine.from_game_map(load_game_map(path, level), seed=seed)
+def known_files() -> str:
+    suffixes = sorted({s for spec in registry.specs() for s in spec.readers} | {".png"})
+    prefixes = [spec.prefix + "..." for spec in registry.specs() if spec.prefix]
+    return (f"levels are {', '.join(suffixes)} files or described positions "
+            f"({', '.join(prefixes)}), replays and saves are .json")
+
+
+def _json_kind(path: Path) -> FileKind | None:
+    """REPLAY or SAVE for a JSON object with a `format` field; None for anything else (a
+    ruleset's reader of .json files says what is wrong with those)."""
+    try:
+        raw = json.loads(path.read_bytes())
+    except FileNotFoundError:
+        raise UserError(f"{path}: no such file.") from None
+    except (OSError, ValueError, RecursionError):
+        return None
+    if not isinstance(raw, dict) or "format" not in raw:
+        return None
+    return FileKind.SAVE if "rng_states" in raw else FileKind.REPLAY
+
+
+def load_game_map(source: str | Path, level: str | int | None = None) -> GameMap:
+    """Decode any level file into a GameMap whose sidecar names its ruleset."""
+    spec = described(source)
+    if spec is not None:
+        if level is not None:
+            raise UserError(f"{source}: --level only applies to level sets.")
+        built: GameMap = registry.load_object(spec.prefix_reader)(str(source))
+        return built
+    path = Path(source)
+    suffix = path.suffix.lower()
+    if suffix == ".png":
+        if level is not None:
+            raise UserError(f"{path}: --level only applies to level sets.")
+        name = _png_ruleset(path)
+        reader = registry.spec(name).png_reader
+        return registry.load_object(reader)(path) if reader else load_map(path)
+    for spec in registry.specs():
+        target = spec.readers.get(suffix)
+        if target is None:
+            continue
+        read = registry.load_object(target)
+        if suffix in spec.level_sets:
+            game_map: GameMap = read(path, level)
+            return game_map
+        if level is not None:
+            raise UserError(f"{path}: --level only applies to level sets.")
+        game_map = read(path)
+        return game_map
+    raise UserError(f"{path}: is not a level file; {known_files()}.")
+
+
+def _png_ruleset(path: Path) -> str:
+    """The ruleset a PNG's sidecar names (skirmish when it names none), checked against the
+    registry so that a typo is reported with the sidecar's path."""
+    side = sidecar_path(path)
+    if not side.exists():
+        return GameMap.default_ruleset
+    name = read_sidecar(side).get("ruleset", GameMap.default_ruleset)
+    if name not in registry.names():
+        raise UserError(f"{side}: unknown ruleset '{name}'; known rulesets: "
+                        f"{', '.join(registry.names())}.")
+    return str(name)
+
+
+def load_engine(source: str | Path, seed: int = 0, level: str | int | None = None,
+                ruleset: str | None = None) -> Engine:
+    """An Engine on any level file, with the ruleset its format or sidecar names (or
+    `ruleset` when given)."""
+    return Engine.from_game_map(load_game_map(source, level), seed=seed, ruleset=ruleset)

@@ -13,7 +13,7 @@ import os
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from PIL import Image, UnidentifiedImageError
@@ -26,21 +26,6 @@ MAX_SIDE = 128
 DEFAULT_MAP = MAPS / "duel.png"
 SIDECAR_KEYS = {"name", "ruleset", "heroes", "turn_limit", "spawn", "units", "base_rules",
                 "description", "rules", "code", "misere"}
-# Positions that are described rather than drawn ("octal:0.137:7,9,12"), by prefix.
-VIRTUAL_MAPS = {"octal:": "game.rulesets.octal.ruleset:parse_spec"}
-
-
-def virtual_map(path: str | Path) -> GameMap | None:
-    """The map a described position stands for, or None for a path to a real file."""
-    text = str(path)
-    for prefix, target in VIRTUAL_MAPS.items():
-        if text.startswith(prefix):
-            import importlib
-
-            module_name, func_name = target.split(":")
-            built: GameMap = getattr(importlib.import_module(module_name), func_name)(text)
-            return built
-    return None
 
 
 @dataclass
@@ -54,13 +39,15 @@ class GameMap:
     sidecar: dict[str, Any] = field(default_factory=dict)
     sha256: str = ""
 
+    default_ruleset: ClassVar[str] = "skirmish"  # of a PNG map whose sidecar names none
+
     @property
     def name(self) -> str:
         return str(self.sidecar.get("name") or self.path.stem)
 
     @property
     def ruleset(self) -> str:
-        return str(self.sidecar.get("ruleset", "skirmish"))
+        return str(self.sidecar.get("ruleset", self.default_ruleset))
 
 
 def sidecar_path(path: Path) -> Path:
@@ -69,9 +56,6 @@ def sidecar_path(path: Path) -> Path:
 
 def load_map(path: str | Path) -> GameMap:
     """Decode a PNG map and its sidecar, or raise a UserError saying what to fix."""
-    described = virtual_map(path)
-    if described is not None:
-        return described
     path = Path(path)
     try:
         data = path.read_bytes()
@@ -167,11 +151,9 @@ def check_sidecar(raw: Any, path: Path) -> dict[str, Any]:
     if unknown:
         raise UserError(f"{path}: unknown key '{unknown[0]}'; known keys: "
                         f"{', '.join(sorted(SIDECAR_KEYS))}.")
-    from game.registry import RULESETS
-
-    if "ruleset" in raw and raw["ruleset"] not in RULESETS:
-        raise UserError(f"{path}: unknown ruleset '{raw['ruleset']}'; known rulesets: "
-                        f"{', '.join(sorted(RULESETS))}.")
+    if "ruleset" in raw and not isinstance(raw["ruleset"], str):
+        raise UserError(f"{path}: 'ruleset' must be the name of a ruleset "
+                        "(see `rulefront rulesets`).")
     if "turn_limit" in raw and (not isinstance(raw["turn_limit"], int) or raw["turn_limit"] < 1):
         raise UserError(f"{path}: 'turn_limit' must be a whole number of rounds, at least 1.")
     return raw

@@ -11,6 +11,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from game import registry
 from game.errors import UserError
 from game.render import use_headless
 from game.render.controllers.match import Controller
@@ -111,11 +112,8 @@ def run_window(engine: Engine, seats: dict[str, Seat], seed: int, save_path: Pat
     window = open_window(width, height, caption)
     import pyglet
 
-    controller_class = Controller
-    if engine.ruleset.name == "octal":
-        from game.render.controllers.take import TakeController
-
-        controller_class = TakeController
+    target = registry.spec(engine.ruleset.name).controller
+    controller_class = registry.load_object(target) if target else Controller
     app = App(window, controller_class(engine, seats, seed, save_path))
     fps = max(1, int(getattr(args, "fps", 30) or 30))
     pyglet.clock.schedule_interval(app.tick, 1.0 / fps)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.bench import median_time
+from game.levels.loader import load_engine
 from game.levels.maps import MAPS
 
 SIZE = (1024, 768)
@@ -19,11 +20,10 @@ def render(repeat: int = 5, **_: Any) -> dict[str, float]:
     window = hidden_window(*SIZE)  # headless before pyglet.gl is imported below
     from pyglet import gl
 
-    from game.engine import Engine
     from game.render.screen import Screen
 
     try:
-        screen = Screen(Engine.from_map(MAPS / "frontier.png"), *SIZE)
+        screen = Screen(load_engine(MAPS / "frontier.png"), *SIZE)
         window.switch_to()
 
         def frames(rebuild: bool) -> None:

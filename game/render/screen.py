@@ -17,7 +17,8 @@ from game.render import colors
 from game.render.layout import MARGIN, Layout
 from game.render.panels import event_lines, rule_lines, status_line
 from game.render.uiview import UiView
-from game.render.views.board import View, board_size, view_for
+from game.render.views import view_for
+from game.render.views.base import View, board_size
 
 if TYPE_CHECKING:
     from game.engine import Engine

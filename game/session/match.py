@@ -12,6 +12,7 @@ from typing import Any
 from game.commands import Command
 from game.engine import Engine
 from game.errors import UserError
+from game.levels.loader import load_engine
 from systems.ai import AI, Budget, make_ai
 
 MAX_COMMANDS = 200_000  # a safety net against a ruleset that never ends
@@ -93,6 +94,6 @@ def play_match(engine: Engine, seats: dict[str, Seat], seed: int = 0,
 def run_match(map_path: str | Path, specs: dict[str, str], seed: int = 0,
               on_command: Callable[[Engine, Command], None] | None = None,
               budget: Budget | None = None) -> tuple[Engine, MatchResult]:
-    engine = Engine.from_map(map_path, seed=seed)
+    engine = load_engine(map_path, seed=seed)
     seats = make_seats(engine, specs, seed, budget)
     return engine, play_match(engine, seats, seed, budget, on_command)

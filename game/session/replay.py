@@ -17,7 +17,8 @@ from game.commands import Command, from_json
 from game.data import load_json
 from game.engine import Engine
 from game.errors import UserError
-from game.levels.maps import atomic_write, virtual_map
+from game.levels.loader import described, load_game_map
+from game.levels.maps import atomic_write
 
 FORMAT = 1
 
@@ -61,13 +62,13 @@ def record_of(engine: Engine, seed: int, seats: dict[str, str]) -> Record:
     result = None
     if outcome is not None:
         result = {"winner": outcome[0], "reason": outcome[1], "commands": len(engine.history)}
-    return Record(_portable(game_map.path), game_map.sha256, engine.ruleset.name, seed,
+    return Record(portable_path(game_map.path), game_map.sha256, engine.ruleset.name, seed,
                   dict(seats), engine.commands(), result, list(engine.redo_stack))
 
 
-def _portable(path: Path) -> str:
+def portable_path(path: Path) -> str:
     """The map path relative to the working folder when it lies below it, else absolute."""
-    if virtual_map(path) is not None:
+    if described(path) is not None:
         return str(path)
     try:
         return os.path.relpath(path.resolve())
@@ -109,8 +110,6 @@ def read_record(path: str | Path) -> Record:
 
 def rebuild(record: Record, source: str | Path = "replay") -> Engine:
     """Re-simulate a record on its map: the map must be unchanged and every command legal."""
-    from game.levels.loader import load_game_map
-
     map_path = record.map_path
     game_map = load_game_map(map_path, record.extra.get("level"))
     if game_map.sha256 != record.sha256:

@@ -11,11 +11,10 @@ from pathlib import Path
 from typing import Any
 
 from game.levels.maps import atomic_write
+from game.session.saves import data_dir
 
 
 def scores_path() -> Path:
-    from game.text.play import data_dir
-
     return data_dir() / "scores.json"
 
 

@@ -6,30 +6,18 @@ their own. The game is saved atomically after every command, so `--resume` picks
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
 from game.commands import EndTurn
 from game.engine import Engine
-from game.errors import UserError
-from game.rulesets.skirmish.board import board, describe_command
 from game.session.match import Seat
-from game.session.replay import Record, record_of, write_record
+from game.session.replay import Record
+from game.session.saves import game_record, save_game
 from systems.ai import Budget
 
 HELP = "type an action's number, u undo, r redo, e end turn, s save, q quit"
-
-
-def data_dir() -> Path:
-    """Where Rulefront keeps saves and scores: $XDG_DATA_HOME/rulefront or ~/.local/share."""
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "rulefront"
-
-
-def default_save_path() -> Path:
-    return data_dir() / "autosave.json"
 
 
 class TextGame:
@@ -57,7 +45,7 @@ class TextGame:
         engine = self.engine
         self.say("")
         self.say(f"== {engine.ruleset.describe(engine.world)}")
-        self.say(board(engine.world))
+        self.say(engine.ruleset.text_board(engine.world))
         for line in engine.ruleset.status_lines(engine.world):
             self.say(line)
 
@@ -67,7 +55,7 @@ class TextGame:
             seat = self.seats[engine.side]
             if seat.ai is not None:
                 command = seat.ai.choose(engine, seat.rng, Budget())
-                self.say(f"{seat.side} ({seat.spec}): {describe_command(engine, command)}")
+                self.say(f"{seat.side} ({seat.spec}): {engine.ruleset.describe_command(engine.world, command)}")
                 engine.submit(command)
                 self.save()
                 continue
@@ -87,7 +75,7 @@ class TextGame:
         self.show()
         actions = engine.legal_actions()
         for index, command in enumerate(actions, 1):
-            self.say(f"{index:3}. {describe_command(engine, command)}")
+            self.say(f"{index:3}. {engine.ruleset.describe_command(engine.world, command)}")
         while True:
             try:
                 line = self.read(f"{engine.side}> ").strip().lower()
@@ -121,28 +109,3 @@ class TextGame:
                 self.save()
                 return True
             self.say(f"'{line}' is not an action here: {HELP}.")
-
-
-def game_record(engine: Engine, seats: dict[str, Seat], seed: int) -> Record:
-    """A save of the game: the replay plus redo stack and each seat's RNG (what --resume needs)."""
-    record = record_of(engine, seed, {s: seat.spec for s, seat in seats.items()})
-    record.rng_states = {s: _rng_state(seat) for s, seat in seats.items()}
-    return record
-
-
-def save_game(path: Path, engine: Engine, seats: dict[str, Seat], seed: int) -> None:
-    """Write the save atomically (the terminal and the window both autosave through here)."""
-    write_record(path, game_record(engine, seats, seed))
-
-
-def _rng_state(seat: Seat) -> list:
-    version, state, gauss = seat.rng.getstate()
-    return [version, list(state), gauss]
-
-
-def restore_rng(seat: Seat, raw: list) -> None:
-    try:
-        version, state, gauss = raw
-        seat.rng.setstate((version, tuple(state), gauss))
-    except (TypeError, ValueError):
-        raise UserError(f"the save's RNG state for {seat.side} is broken.") from None

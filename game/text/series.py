@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-from game.engine import Engine
+from game.levels.loader import load_engine
 from game.session.match import make_seats
 from game.text.play import TextGame
 
@@ -41,7 +41,7 @@ def run_series(map_path: str | Path, red: str, blue: str, games: int, seed: int,
     on_red, on_blue = players
     for number in range(1, games + 1):
         game_seed = seed + number - 1
-        engine = Engine.from_map(map_path, seed=game_seed)
+        engine = load_engine(map_path, seed=game_seed)
         seats = make_seats(engine, {"red": on_red.spec, "blue": on_blue.spec}, game_seed)
         print(f"== game {number} of {games}: {on_red.label} ({on_red.spec}) is red and moves "
               f"first, {on_blue.label} ({on_blue.spec}) is blue; seed {game_seed}", file=out)

@@ -28,9 +28,11 @@ from pathlib import Path
 from typing import Any
 
 from game.errors import UserError
-from game.levels.maps import GameMap, atomic_write, map_from_bytes, sidecar_path, virtual_map
-from game.session.replay import _portable
+from game.levels.loader import described, load_game_map
+from game.levels.maps import GameMap, atomic_write, map_from_bytes, sidecar_path
+from game.session.replay import portable_path
 from game.tournament.games import GameOutcome, GameSpec, error_outcome, play_game, replay_path
+from systems.ai import make_ai
 
 RAY_MISSING = "the ray backend needs Ray: pip install -e '.[cluster]'"
 
@@ -47,7 +49,7 @@ class MapContent:
 
 def map_content(path: str) -> MapContent:
     """Read a map once on the driver, so workers get its bytes and never open a file."""
-    if virtual_map(path) is not None:
+    if described(path) is not None:
         return MapContent(path, path)
     file = Path(path)
     try:
@@ -56,14 +58,12 @@ def map_content(path: str) -> MapContent:
         raise UserError(f"{path}: no such map file (or it cannot be read).") from None
     side = sidecar_path(file)
     sidecar = side.read_bytes() if side.exists() else None
-    return MapContent(path, _portable(file), png, sidecar)
+    return MapContent(path, portable_path(file), png, sidecar)
 
 
 def build_map(content: MapContent) -> GameMap:
     if content.png is None:
-        described = virtual_map(content.label)
-        assert described is not None
-        return described
+        return load_game_map(content.label)
     return map_from_bytes(content.png, content.sidecar, content.label)
 
 
@@ -332,3 +332,18 @@ def _accept(spec: GameSpec, result: Any) -> GameOutcome | str | WorkerDied:
         atomic_write(path, result.record.encode())
         outcome.replay = str(path)
     return outcome
+
+
+def run_games(specs: Sequence[GameSpec], workers: int = 1,
+              progress: Callable[[int, int], None] | None = None, backend: Any = None,
+              on_result: Callable[[GameOutcome], None] | None = None,
+              done: Sequence[GameOutcome] = (),
+              faults: dict[int, str] | None = None) -> list[GameOutcome]:
+    """Play every game on `backend` (default: `workers` local processes); outcomes in game order.
+
+    `done` are outcomes already recorded (a resumed run): those games are not played again.
+    Ctrl-C raises backends.Interrupted holding the outcomes finished so far.
+    """
+    for seat in {s for spec in specs for s in (spec.red, spec.blue)}:
+        make_ai(seat)  # a bad seat name fails here, once, not in every worker
+    return play_games(specs, backend or LocalBackend(workers), progress, on_result, done, faults)

@@ -13,17 +13,18 @@ import itertools
 import re
 import sys
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
 from game.engine import Engine
-from game.levels.maps import GameMap, atomic_write, load_map
+from game.levels.loader import load_game_map
+from game.levels.maps import GameMap, atomic_write
 from game.session.match import make_seats, play_match
 from game.session.replay import record_of, record_text
 from game.tournament.stats import Tally, bradley_terry, elo_difference, wilson
-from systems.ai import Budget, make_ai
+from systems.ai import Budget
 
 
 @dataclass(frozen=True)
@@ -77,7 +78,7 @@ def swapped_pairs(map_path: str, a: str, b: str, games: int, seed: int, budget: 
 
 def play_one(spec: GameSpec) -> GameOutcome:
     """Play one game headless from the map on disk and maybe save its replay."""
-    outcome, text = play_game(spec, load_map(spec.map))
+    outcome, text = play_game(spec, load_game_map(spec.map))
     if spec.replay_dir:
         path = replay_path(spec)
         atomic_write(path, text.encode())
@@ -143,23 +144,6 @@ class NodeCounter:
 
 def _slug(spec: str) -> str:
     return re.sub(r"[^A-Za-z0-9.=]+", "_", spec)
-
-
-def run_games(specs: Sequence[GameSpec], workers: int = 1,
-              progress: Callable[[int, int], None] | None = None, backend: Any = None,
-              on_result: Callable[[GameOutcome], None] | None = None,
-              done: Sequence[GameOutcome] = (),
-              faults: dict[int, str] | None = None) -> list[GameOutcome]:
-    """Play every game on `backend` (default: `workers` local processes); outcomes in game order.
-
-    `done` are outcomes already recorded (a resumed run): those games are not played again.
-    Ctrl-C raises backends.Interrupted holding the outcomes finished so far.
-    """
-    from game.tournament.backends import LocalBackend, play_games
-
-    for seat in {s for spec in specs for s in (spec.red, spec.blue)}:
-        make_ai(seat)  # a bad seat name fails here, once, not in every worker
-    return play_games(specs, backend or LocalBackend(workers), progress, on_result, done, faults)
 
 
 class ProgressBar:

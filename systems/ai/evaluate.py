@@ -16,11 +16,12 @@ from components import Actions, Attack, Health, Kind, Moves, Position, Team
 from game import DATA
 from game.data import load_yaml
 from game.errors import UserError
-from game.world import _MISSING, _MOVE, _REMOVE, _RESOURCE, _RNG, _SET, World
+from game.world import MISSING, Op, World
 
 if TYPE_CHECKING:
     from game.engine import Engine
 
+SET, MOVE, REMOVE, RESOURCE, RNG = (o.value for o in (Op.SET, Op.MOVE, Op.REMOVE, Op.RESOURCE, Op.RNG))
 AI_YAML = DATA / "ai.yaml"
 
 
@@ -276,22 +277,22 @@ class StateHash:
         removed: list[Any] = []
         for entry in world.changes_since(mark):
             op = entry[0]
-            if op == _SET:
+            if op == SET:
                 key = (id(entry[1]), entry[2])
                 if key not in first:
                     first[key] = (entry[1], entry[3])
-            elif op == _MOVE:
+            elif op == MOVE:
                 _, _entity, comp, (x, y) = entry
                 for f, old in (("x", x), ("y", y)):
                     if (id(comp), f) not in first:
                         first[(id(comp), f)] = (comp, old)
-            elif op == _RESOURCE:
+            elif op == RESOURCE:
                 if ("resource", entry[1]) not in first:
                     first[("resource", entry[1])] = entry[2]
-            elif op == _RNG:
+            elif op == RNG:
                 if ("rng",) not in first:
                     first[("rng",)] = entry[1]
-            elif op == _REMOVE:  # a component taken away (None closes a destroy)
+            elif op == REMOVE:  # a component taken away (None closes a destroy)
                 if entry[2] is not None:
                     removed.append(entry[2])
             else:  # a spawn or an add: rebuild, it is rare
@@ -306,10 +307,10 @@ class StateHash:
         for key, old in first.items():
             if key[0] == "resource":
                 name = key[1]
-                if old is not _MISSING:
+                if old is not MISSING:
                     value ^= hash(("resource", name, _frozen(old)))
-                now = world.resource(name, _MISSING)
-                if now is not _MISSING:
+                now = world.resource(name, MISSING)
+                if now is not MISSING:
                     value ^= hash(("resource", name, _frozen(now)))
             elif key[0] == "rng":
                 value ^= hash(("rng", old)) ^ hash(("rng", world.rng.state))

@@ -13,11 +13,11 @@ import random
 from typing import TYPE_CHECKING
 
 from components import Word
+from components.resources import RULES_KEY
 from game.commands import Attack, Command, EndTurn, Move
 from systems.ai import Budget
 from systems.ai.evaluate import HeuristicWeights, Unit, evaluate, units, weights
 from systems.board import Cell, Occupancy, distance_field, in_sight, occupancy
-from systems.rules import RULES_KEY
 
 if TYPE_CHECKING:
     from game.engine import Engine

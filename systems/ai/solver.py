@@ -17,6 +17,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
+from game.errors import UserError
+from game.registry import SearchHooks
+
 if TYPE_CHECKING:
     from game.commands import Command
     from game.engine import Engine
@@ -210,8 +213,6 @@ def solve(engine: Engine, seconds: float | None = 10.0, method: str = "auto",
     if method in METHODS:
         return _run(engine, method, seconds, max_states)
     if method != "auto":
-        from game.errors import UserError
-
         raise UserError(f"unknown solver method '{method}'; use bfs, cost, astar, greedy, "
                         "novelty or auto.")
     if workers > 1 and seconds is not None and "fork" in multiprocessing.get_all_start_methods():
@@ -226,13 +227,22 @@ def solve(engine: Engine, seconds: float | None = 10.0, method: str = "auto",
 METHODS = ("bfs", "cost", "astar", "greedy", "novelty")  # the named searches; auto mixes them
 
 
+def hooks_of(engine: Engine) -> SearchHooks:
+    """The engine's ruleset as the solver sees it: a UserError when it cannot be searched."""
+    rules = engine.ruleset
+    if not isinstance(rules, SearchHooks):
+        raise UserError(f"a {rules.name} game cannot be solved by search; solve works on "
+                        "one-player levels.")
+    return rules
+
+
 def _searches(engine: Engine) -> dict[str, dict[str, Any]]:
     """Each named search's keyword arguments for `search` (keys: METHODS)."""
-    rules = engine.ruleset
-    heuristic = rules.heuristic  # type: ignore[attr-defined]
+    rules = hooks_of(engine)
+    heuristic = rules.heuristic
     return {
         "bfs": {},
-        "cost": {"cost": rules.action_cost},  # type: ignore[attr-defined]
+        "cost": {"cost": rules.action_cost},
         "astar": {"heuristic": heuristic},
         "greedy": {"heuristic": heuristic, "weight": 3.0},
         "novelty": {"heuristic": novelty(rules), "weight": 3.0},
@@ -241,8 +251,8 @@ def _searches(engine: Engine) -> dict[str, dict[str, Any]]:
 
 def _run(engine: Engine, method: str, seconds: float | None,
          max_states: int | None) -> Solution:
-    rules = engine.ruleset
-    key, verdict, actions = rules.state_key, rules.verdict, rules.actions  # type: ignore[attr-defined]
+    rules = hooks_of(engine)
+    key, verdict, actions = engine.ruleset.state_key, rules.verdict, rules.actions
     found = search(engine, key, verdict, actions, seconds, max_states,
                    **_searches(engine)[method])
     found.method = method
@@ -255,14 +265,12 @@ def _passes(engine: Engine, seconds: float, max_states: int | None,
     misleads one pass often suits another, and each is cheap next to a breadth-first search
     that has run out of depth. Novelty (atoms never seen) needs the ruleset's atoms. The
     counts of `found` (an earlier search) are added to the result."""
-    rules = engine.ruleset
-    key, verdict, actions = rules.state_key, rules.verdict, rules.actions  # type: ignore[attr-defined]
-    heuristic = rules.heuristic  # type: ignore[attr-defined]
+    rules = hooks_of(engine)
+    key, verdict, actions = engine.ruleset.state_key, rules.verdict, rules.actions
+    heuristic = rules.heuristic
     plan: list[tuple[str, float, Callable[[Any], float], float]] = [
-        ("greedy w=3", 1 / 3, heuristic, 3.0)]
-    if hasattr(rules, "atoms"):
-        plan.append(("novelty", 0.6, novelty(rules), 3.0))
-    plan.append(("greedy w=10", 1.0, heuristic, 10.0))
+        ("greedy w=3", 1 / 3, heuristic, 3.0), ("novelty", 0.6, novelty(rules), 3.0),
+        ("greedy w=10", 1.0, heuristic, 10.0)]
     found = found or Solution(False)
     used = 0.0
     for name, share, guess, weight in plan:
@@ -363,7 +371,7 @@ def _work(engine: Engine, plan: str, seconds: float, max_states: int | None,
         sender.close()
 
 
-def novelty(rules: Any, penalty: float = 50.0) -> Callable[[Any], float]:
+def novelty(rules: SearchHooks, penalty: float = 50.0) -> Callable[[Any], float]:
     """A heuristic that puts states showing a fact never seen before (a thing on a new cell, a
     new rule) ahead of the rest, ordered by the ruleset's own heuristic: a cheap form of
     best-first width search, which copes with puzzles whose goal the distance guess misreads."""

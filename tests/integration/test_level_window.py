@@ -16,7 +16,7 @@ import pytest
 from PIL import Image
 from pyglet.window import key
 
-from game.levels.loader import load_level
+from game.levels.loader import load_engine
 from game.render import colors
 from game.render.app import App
 from game.render.controllers.level import LevelController
@@ -34,7 +34,7 @@ FIRST = Path("maps/puzzles/first-steps.keke")
     ("maps/descent/level-05.txt", "descent-level-05.png"),
 ])
 def test_level_views_look_like_their_golden_pictures(window, level, golden):
-    engine = load_level(level)
+    engine = load_engine(level)
     screen = Screen(engine, *window.get_size())
     screen.show(LevelController(engine, level, clock=lambda: 0.0).view())
     frame = to_array(frame_image(window, screen))
@@ -47,7 +47,7 @@ def test_level_views_look_like_their_golden_pictures(window, level, golden):
 
 @pytest.fixture
 def app(window):
-    ctrl = LevelController(load_level(FIRST), FIRST, clock=lambda: 0.0)
+    ctrl = LevelController(load_engine(FIRST), FIRST, clock=lambda: 0.0)
     app = App(window, ctrl)
     yield app
     window.pop_handlers()

@@ -14,7 +14,7 @@ import pytest
 from PIL import Image
 
 from game.cli import main
-from game.engine import Engine
+from game.levels.loader import load_engine
 from game.render.offscreen import frame_image, to_array
 from game.render.screen import Screen
 
@@ -24,7 +24,7 @@ GOLDEN = Path(__file__).parent.parent / "golden" / "outpost.png"
 
 
 def test_outpost_looks_like_its_golden_picture(window):
-    engine = Engine.from_map("maps/outpost.png")
+    engine = load_engine("maps/outpost.png")
     frame = to_array(frame_image(window, Screen(engine, *window.get_size())))
     golden = np.asarray(Image.open(GOLDEN).convert("RGB"))
     assert frame.shape == golden.shape

@@ -7,7 +7,7 @@ import pytest
 from pyglet.window import key
 
 from components import Health, Position
-from game.engine import Engine
+from game.levels.loader import load_engine
 from game.render import colors
 from game.render.app import App
 from game.render.controllers.match import Controller
@@ -22,7 +22,7 @@ ROWS = ["D.....", "..d...", "......", "Q....q"]
 
 @pytest.fixture
 def app(window, tmp_path):
-    engine = Engine.from_map(draw_map(tmp_path / "tiny.png", ROWS))
+    engine = load_engine(draw_map(tmp_path / "tiny.png", ROWS))
     seats = make_seats(engine, {"red": "human", "blue": "human"}, 0)
     app = App(window, Controller(engine, seats, 0, tmp_path / "save.json"))
     yield app

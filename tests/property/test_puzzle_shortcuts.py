@@ -11,12 +11,11 @@ import pytest
 
 import game.rulesets.puzzle.ruleset
 from components import Kind
+from components.resources import KINDS_KEY
 from game.commands import Step
 from game.engine import Engine
 from game.events import Destroyed, Transformed
-from game.rulesets.puzzle.ruleset import state_hash, summary
 from systems.properties import interact
-from systems.push import KINDS_KEY
 from tests.unit.puzzle_helpers import level
 
 # name: (rows, moves played before the random ones)
@@ -63,7 +62,7 @@ def playout(rows: list[str], moves: str, seed: int,
         destroyed += sum(isinstance(e, Destroyed | Transformed)
                          for e in getattr(result, "events", []))
         assert kept_index(engine) == fresh_index(engine)
-        seen.append((summary(engine), state_hash(engine.world)))
+        seen.append((engine.ruleset.report(engine.world), engine.ruleset.state_key(engine.world)))
     while engine.history:
         engine.undo()
         assert kept_index(engine) == fresh_index(engine)

@@ -13,6 +13,7 @@ import pytest
 
 from game import MAPS
 from game.engine import Engine
+from game.levels.loader import load_engine
 from systems.board import occupancy
 from systems.movement import reachable
 from systems.units_rules import push_moves
@@ -46,7 +47,7 @@ def fresh_legal_actions(engine: Engine) -> list:
 @pytest.mark.parametrize("seed", [1, 2])
 def test_a_random_game_undone_in_full_restores_the_starting_world(map_path: Path,
                                                                   seed: int) -> None:
-    engine = Engine.from_map(map_path, seed=seed)
+    engine = load_engine(map_path, seed=seed)
     start = engine.world.snapshot()
     rng = random.Random(seed)
     for _ in range(300):
@@ -62,7 +63,7 @@ def test_a_random_game_undone_in_full_restores_the_starting_world(map_path: Path
 
 @pytest.mark.parametrize("map_path", MAP_PATHS, ids=lambda p: p.stem)
 def test_cached_legal_actions_match_fresh_ones_inside_a_search_tree(map_path: Path) -> None:
-    engine = Engine.from_map(map_path, seed=5)
+    engine = load_engine(map_path, seed=5)
     rng = random.Random(5)
     for _ in range(60):
         engine.submit(rng.choice(engine.legal_actions()))

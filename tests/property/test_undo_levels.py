@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game import MAPS, ROOT
-from game.levels.loader import load_level
+from game.levels.loader import load_engine
 
 KEKE = ROOT.parent / "shared" / "benchmarks" / "keke"
 LEVELS = [
@@ -27,7 +27,7 @@ if (KEKE / "demo_LEVELS.json").exists():
 
 
 def play_and_undo(path: Path, level: str | None, seed: int, length: int) -> None:
-    engine = load_level(path, level)
+    engine = load_engine(path, level=level)
     start = engine.world.snapshot()
     rng = random.Random(seed)
     played = 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.engine import Engine
+from game.levels.loader import load_engine
 from game.levels.maps import MAPS
 
 OUTPOST = MAPS / "outpost.png"
@@ -15,7 +15,7 @@ OUTPOST = MAPS / "outpost.png"
 @given(choices=st.lists(st.integers(min_value=0, max_value=10_000), max_size=120),
        undo_points=st.lists(st.integers(min_value=0, max_value=5), max_size=120))
 def test_apply_undo_redo_in_any_order_is_exact(choices, undo_points):
-    engine = Engine.from_map(OUTPOST, seed=3)
+    engine = load_engine(OUTPOST, seed=3)
     start = engine.world.snapshot()
     for i, choice in enumerate(choices):
         actions = engine.legal_actions()
@@ -40,7 +40,7 @@ def test_apply_undo_redo_in_any_order_is_exact(choices, undo_points):
 def test_an_illegal_command_never_changes_the_world(choices):
     from game.commands import Attack, Move
 
-    engine = Engine.from_map(OUTPOST, seed=3)
+    engine = load_engine(OUTPOST, seed=3)
     for choice in choices:
         actions = engine.legal_actions()
         if not actions:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from components import Actions, Attack, Health, Kind, Moves, Position, Team
 from game.engine import Engine
+from game.levels.loader import load_engine
 from game.levels.maps import DEFAULT_MAP
 
 RED_HQ, RED_BULWARK, RED_RANGER, RED_SAGE, RED_TOWER = 2, 11, 12, 14, 19
@@ -18,7 +19,7 @@ def arrange(seed: int = 0, remove: tuple[int, ...] = (),
             place: dict[int, tuple[int, int]] | None = None,
             hp: dict[int, int] | None = None,
             moves: dict[int, int] | None = None) -> Engine:
-    engine = Engine.from_map(DEFAULT_MAP, seed=seed)
+    engine = load_engine(DEFAULT_MAP, seed=seed)
     world = engine.world
     for entity in remove:
         world.destroy(entity)

@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from game.cli.play import level_state
 from game.cli.solve import apply_moves
 from game.engine import Engine
 from game.rulesets.puzzle.keke import parse_ascii
-from game.rulesets.puzzle.ruleset import summary
 
 
 def keke_text(rows: list[str]) -> str:
@@ -24,7 +24,7 @@ def level(rows: list[str]) -> Engine:
 def play(rows: list[str], moves: str) -> dict[str, Any]:
     engine = level(rows)
     apply_moves(engine, moves)
-    return summary(engine)
+    return level_state(engine)
 
 
 def where(state: dict[str, Any], kind: str) -> list[tuple[int, int]]:

@@ -7,9 +7,11 @@ import random
 import pytest
 
 from components import Kind, Position, Word
+from components.resources import RULES_KEY
 from game.commands import Attack, EndTurn, Move
 from game.engine import Engine
 from game.errors import UserError
+from game.levels.loader import load_engine
 from game.session.match import run_match
 from systems.ai import Budget, make_ai
 from systems.ai.evaluate import StateHash
@@ -98,7 +100,7 @@ def test_heuristic_beats_random_on_the_default_map_in_a_few_games() -> None:
 
 
 def test_the_incremental_hash_equals_a_full_rehash_through_a_game_and_its_undo() -> None:
-    engine = Engine.from_map("maps/duel.png", seed=4)
+    engine = load_engine("maps/duel.png", seed=4)
     hasher = StateHash(engine.world)
     value, stack = hasher.value, []
     rng = random.Random(4)
@@ -145,13 +147,13 @@ def test_a_move_that_changes_the_rules_for_the_better_is_judged_by_the_evaluatio
     engine = arrange()
     perform = engine.ruleset.perform
 
-    def perform_with_rule(eng, command):
-        events = perform(eng, command)
+    def perform_with_rule(world, command):
+        events = perform(world, command)
         if command == Move(RED_BULWARK, 2, 5):
-            from systems.rules import RULES_KEY, set_rules
+            from systems.rules import set_rules
 
-            set_rules(eng.world, (*eng.world.resource(RULES_KEY), "TOWER IS WEAK"))
-            eng.world.destroy(BLUE_TOWER)
+            set_rules(world, (*world.resource(RULES_KEY), "TOWER IS WEAK"))
+            world.destroy(BLUE_TOWER)
         return events
 
     engine.ruleset.perform = perform_with_rule  # type: ignore[method-assign]

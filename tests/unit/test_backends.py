@@ -20,8 +20,9 @@ from game.tournament.backends import (
     _accept,
     map_content,
     play_task,
+    run_games,
 )
-from game.tournament.games import run_games, summarize_match, summarize_tournament, swapped_pairs
+from game.tournament.games import summarize_match, summarize_tournament, swapped_pairs
 from game.tournament.results import recorded
 from systems.ai import Budget
 

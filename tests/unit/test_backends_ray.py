@@ -10,8 +10,7 @@ from pathlib import Path
 import pytest
 
 from game.cli import main
-from game.tournament.backends import Interrupted, RayBackend
-from game.tournament.games import run_games
+from game.tournament.backends import Interrupted, RayBackend, run_games
 from tests.unit.test_backends import OUTPOST, comparable, specs_of
 
 try:

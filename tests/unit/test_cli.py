@@ -79,7 +79,7 @@ def test_map_legend_lists_every_palette_colour(capsys):
     (["match", "nope.png"], "no such map file"),
     (["match", OUTPOST, "--red", "wizard"], "unknown AI 'wizard'"),
     (["match", OUTPOST, "--red", "random:depth=3"], "does not take the options"),
-    (["map", "check", str(ROOT / "pyproject.toml")], "is not a PNG"),
+    (["map", "check", str(ROOT / "pyproject.toml")], "is not a file Rulefront reads"),
     (["bench", "nothing"], "unknown bench group"),
     (["match", OUTPOST, "--red", "human"], "human seat cannot play a headless match"),
 ])

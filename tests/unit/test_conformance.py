@@ -13,13 +13,14 @@ import pytest
 
 from game import MAPS
 from game.engine import Engine
+from game.levels.loader import load_engine
 from game.levels.maps import shipped_maps
 
 LEVELS: list[tuple[str, Callable[[], Engine]]] = [
-    (path.name, lambda path=path: Engine.from_map(path, seed=5))
+    (path.name, lambda path=path: load_engine(path, seed=5))
     for path in [*shipped_maps(), *sorted(MAPS.glob("octal/*.png"))]
 ] + [
-    ("octal misere", lambda: Engine.from_map("octal:0.137:9,12,5:misere")),
+    ("octal misere", lambda: load_engine("octal:0.137:9,12,5:misere")),
 ]
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from components import Position
 from game.commands import EndTurn, Move
-from game.engine import Engine
+from game.levels.loader import load_engine
 from game.render.controllers.match import Controller
 from game.session.match import make_seats
 from game.session.replay import read_record
@@ -20,7 +20,7 @@ ROWS = ["D.d...", "......", "Q....q"]
 def controller_for(tmp_path: Path, rows: list[str] = ROWS, red: str = "human",
                    blue: str = "human", sidecar: dict | None = None) -> Controller:
     path = draw_map(tmp_path / "tiny.png", rows, sidecar)
-    engine = Engine.from_map(path)
+    engine = load_engine(path)
     seats = make_seats(engine, {"red": red, "blue": blue}, 0)
     return Controller(engine, seats, 0, tmp_path / "save.json")
 

@@ -10,7 +10,7 @@ from game.commands import Step
 from game.engine import Engine
 from game.errors import UserError
 from game.levels.maps import GameMap
-from game.rulesets.descent.ruleset import parse_heights
+from game.rulesets.descent.level import parse_heights
 
 
 def board(rows: list[str], **options) -> Engine:
@@ -88,13 +88,13 @@ def test_bad_heightmaps_are_refused_with_a_sentence(text):
 
 
 def test_a_png_heightmap_loads_like_its_text_twin(tmp_path):
-    from game.levels.loader import load_level
-    from game.rulesets.descent.ruleset import write_png_map
+    from game.levels.loader import load_engine
+    from game.rulesets.descent.level import write_png_map
 
     rows = [[3, 2, 1], [2, 2, 0], [1, 0, 0]]
     write_png_map(tmp_path / "h.png", rows)
     (tmp_path / "h.yaml").write_text("ruleset: descent\n")
-    engine = load_level(tmp_path / "h.png")
+    engine = load_engine(tmp_path / "h.png")
     assert engine.ruleset.name == "descent"
     assert engine.ruleset.heights(engine.world) == rows
 
@@ -102,9 +102,9 @@ def test_a_png_heightmap_loads_like_its_text_twin(tmp_path):
 def test_a_png_off_the_ramp_is_refused(tmp_path):
     from PIL import Image
 
-    from game.levels.loader import load_level
+    from game.levels.loader import load_engine
 
     Image.new("RGB", (2, 2), (1, 2, 3)).save(tmp_path / "h.png")
     (tmp_path / "h.yaml").write_text("ruleset: descent\n")
     with pytest.raises(UserError, match="ramp"):
-        load_level(tmp_path / "h.png")
+        load_engine(tmp_path / "h.png")

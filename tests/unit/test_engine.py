@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 from game.commands import EndTurn, Move, from_json
-from game.engine import Engine
 from game.errors import UserError
+from game.levels.loader import load_engine
 from game.levels.maps import DEFAULT_MAP
 
 
@@ -20,7 +20,7 @@ def play(engine, n, seed=0):
 
 
 def test_undo_then_redo_returns_to_the_same_world():
-    engine = Engine.from_map(DEFAULT_MAP, seed=1)
+    engine = load_engine(DEFAULT_MAP, seed=1)
     play(engine, 60)
     after = engine.world.snapshot()
     for _ in range(10):
@@ -31,7 +31,7 @@ def test_undo_then_redo_returns_to_the_same_world():
 
 
 def test_a_new_command_clears_the_redo_stack():
-    engine = Engine.from_map(DEFAULT_MAP)
+    engine = load_engine(DEFAULT_MAP)
     engine.submit(EndTurn())
     engine.undo()
     assert engine.redo_stack
@@ -40,12 +40,12 @@ def test_a_new_command_clears_the_redo_stack():
 
 
 def test_undo_with_no_history_does_nothing():
-    engine = Engine.from_map(DEFAULT_MAP)
+    engine = load_engine(DEFAULT_MAP)
     assert engine.undo() is None and engine.redo() is None
 
 
 def test_queued_commands_run_in_order_and_a_refused_one_does_not_stop_the_rest():
-    engine = Engine.from_map(DEFAULT_MAP)
+    engine = load_engine(DEFAULT_MAP)
     engine.enqueue(Move(9999, 0, 0))
     engine.enqueue(EndTurn())
     engine.enqueue(EndTurn())
@@ -55,7 +55,7 @@ def test_queued_commands_run_in_order_and_a_refused_one_does_not_stop_the_rest()
 
 
 def test_the_event_log_follows_undo():
-    engine = Engine.from_map(DEFAULT_MAP)
+    engine = load_engine(DEFAULT_MAP)
     engine.submit(EndTurn())
     logged = list(engine.events())
     assert logged and type(logged[0]).__name__ == "TurnEnded"

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from game import ROOT
-from game.levels.loader import load_level
+from game.levels.loader import load_engine
 from game.render.controllers.level import LevelController, clock_text, stars_for
 
 FIRST = Path("maps/puzzles/first-steps.keke")
@@ -27,7 +27,7 @@ class Clock:
 
 
 def controller(path: Path = FIRST, level: str | None = None, **kw) -> LevelController:
-    return LevelController(load_level(path, level), path, level, **kw)
+    return LevelController(load_engine(path, level=level), path, level, **kw)
 
 
 def press(ctrl: LevelController, keys: str) -> None:
@@ -122,7 +122,7 @@ def test_next_level_in_a_keke_set_goes_to_the_next_id():
 def test_restart_puts_the_level_back_as_loaded():
     ctrl = controller()
     press(ctrl, "RIGHT DOWN")
-    start = load_level(FIRST).world.snapshot()
+    start = load_engine(FIRST).world.snapshot()
     press(ctrl, "R")
     assert ctrl.moves == 0 and ctrl.engine.world.snapshot() == start
 

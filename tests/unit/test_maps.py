@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from PIL import Image
 
-from game.engine import Engine
 from game.errors import UserError
+from game.levels.loader import load_engine
 from game.levels.maps import load_map, shipped_maps
 from tests.helpers import draw_map
 
@@ -19,7 +19,7 @@ def test_every_shipped_map_loads_and_has_both_sides():
     sizes = {p.name: load_map(p) for p in shipped_maps()}
     assert (sizes["duel.png"].width, sizes["duel.png"].height) == (24, 24)
     for path in shipped_maps():
-        Engine.from_map(path)
+        load_engine(path)
 
 
 def test_transparent_pixels_are_floor(tmp_path):
@@ -32,7 +32,7 @@ def test_transparent_pixels_are_floor(tmp_path):
 
 def error_for(path):
     with pytest.raises(UserError) as info:
-        Engine.from_map(path)
+        load_engine(path)
     return str(info.value)
 
 
@@ -73,7 +73,7 @@ def test_a_file_that_is_not_a_png_is_refused(tmp_path):
     path.write_text("hello")
     assert "is not a PNG" in error_for(path)
     Image.new("RGB", (4, 4)).save(tmp_path / "m.jpg", format="JPEG")
-    assert "is not a PNG" in error_for(tmp_path / "m.jpg")
+    assert "is not a level file" in error_for(tmp_path / "m.jpg")
 
 
 def test_a_truncated_png_is_refused(tmp_path):
@@ -108,7 +108,7 @@ def test_hero_classes_come_from_the_sidecar_in_reading_order(tmp_path):
 
     path = draw_map(tmp_path / "m.png", ["QH.H.", "....q", "h...."],
                     {"heroes": {"red": ["sage", "duelist"], "blue": ["ranger"]}})
-    engine = Engine.from_map(path)
+    engine = load_engine(path)
     world = engine.world
     classes = [(world.get(e, Team).side, world.get(e, UnitClass).name)
                for e, k in world.query(Kind) if k.name == "hero"]

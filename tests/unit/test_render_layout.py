@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.engine import Engine
 from game.errors import UserError
+from game.levels.loader import load_engine
 from game.render.layout import Layout, parse_size
 from game.render.panels import event_lines, rule_lines, status_line
 
@@ -49,7 +49,7 @@ def test_bad_sizes_are_refused_with_a_sentence(text):
 
 
 def test_panel_lists_status_rules_and_recent_events():
-    engine = Engine.from_map("maps/outpost.png")
+    engine = load_engine("maps/outpost.png")
     assert "red to play" in status_line(engine)
     assert "ROCK IS STOP" in rule_lines(engine.world)
     assert event_lines(engine) == []
@@ -58,6 +58,6 @@ def test_panel_lists_status_rules_and_recent_events():
 
 
 def test_a_world_without_rules_shows_a_dash():
-    engine = Engine.from_map("maps/outpost.png")
+    engine = load_engine("maps/outpost.png")
     engine.world.set_resource("rules", None)
     assert rule_lines(engine.world) == ["-"]

@@ -5,13 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from components import Health, Moves, Position
+from components.resources import RULES_KEY
 from game import MAPS
 from game.commands import Move
 from game.data import palette
 from game.engine import Engine
+from game.levels.loader import load_engine
 from game.levels.maps import write_map
 from game.session.match import make_seats, play_match
-from systems.rules import RULES_KEY
 
 
 def skirmish(tmp_path: Path, extra: dict[tuple[int, int], str]) -> Engine:
@@ -20,7 +21,7 @@ def skirmish(tmp_path: Path, extra: dict[tuple[int, int], str]) -> Engine:
              **extra}
     path = tmp_path / "t.png"
     write_map(path, 10, 10, {c: names[n] for c, n in cells.items()}, {"name": "t"})
-    return Engine.from_map(path)
+    return load_engine(path)
 
 
 def hero_at(engine: Engine, x: int, y: int) -> int:
@@ -79,7 +80,7 @@ def test_a_hero_on_a_win_cell_wins_the_match(tmp_path):
 
 def test_random_matches_on_crossing_finish():
     for seed in range(2):
-        engine = Engine.from_map(MAPS / "crossing.png", seed=seed)
+        engine = load_engine(MAPS / "crossing.png", seed=seed)
         result = play_match(engine, make_seats(engine, {"red": "random", "blue": "random"}, seed),
                             seed)
         assert result.winner in ("red", "blue", "draw")

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from components import Health, Kind, Moves, Position, Spawner, Team, Turn
+from components.resources import TURN_KEY
 from game.commands import Attack, EndTurn, Move
 from game.events import Died, Spawned, Won
-from game.rulesets.skirmish.ruleset import TURN_KEY
 from systems.board import line_cells
 from tests.helpers import engine_for
 

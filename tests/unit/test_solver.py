@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from game import MAPS
-from game.levels.loader import load_level
+from game.levels.loader import load_engine
 from systems.ai.solver import moves_text, solve
 from tests.unit.puzzle_helpers import level
 from tests.unit.test_descent import board
@@ -54,7 +54,7 @@ def test_the_search_leaves_the_engine_as_it_found_it():
 
 
 def test_tower_descends_in_ten_moves():
-    engine = load_level(MAPS / "descent" / "tower.txt")
+    engine = load_engine(MAPS / "descent" / "tower.txt")
     solution = solve(engine, None, "bfs")
     assert solution.length == 10
 
@@ -83,7 +83,7 @@ def test_shipped_descent_levels_are_solved_at_their_recorded_optimum(path: Path)
     import yaml
 
     optimal = yaml.safe_load(path.with_suffix(".yaml").read_text())["optimal"]
-    assert solve(load_level(path), None, "bfs").length == optimal
+    assert solve(load_engine(path), None, "bfs").length == optimal
 
 
 def test_astar_and_greedy_also_solve():

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game.commands import Take
-from game.engine import Engine
+from game.levels.loader import load_engine
 from game.render.controllers.take import TakeController
 from game.rulesets.octal.ruleset import heap_sizes, spec_map
 from game.session.match import make_seats
@@ -13,7 +13,7 @@ from game.session.match import make_seats
 
 def controller(code: str = "0.137", heaps: tuple[int, ...] = (7, 9, 12),
                blue: str = "human") -> TakeController:
-    engine = Engine.from_map(str(spec_map(code, list(heaps)).path))
+    engine = load_engine(str(spec_map(code, list(heaps)).path))
     return TakeController(engine, make_seats(engine, {"red": "human", "blue": blue}, 0), 0, None)
 
 

@@ -10,10 +10,10 @@ import pytest
 from game import MAPS
 from game.cli import main
 from game.session.replay import read_record, verify
+from game.tournament.backends import run_games
 from game.tournament.games import (
     GameOutcome,
     round_robin,
-    run_games,
     summarize_match,
     summarize_tournament,
     swapped_pairs,

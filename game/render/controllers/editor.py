@@ -13,10 +13,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game import registry
 from game.data import Color, PaletteEntry, palette
 from game.engine import Engine
 from game.errors import UserError
-from game.levels.maps import MAX_SIDE, load_map, write_map
+from game.levels.maps import MAX_SIDE, GameMap, load_map, write_map
 from game.render.uiview import Cell
 
 FIELDS = ("name", "ruleset", "heroes", "turn_limit")
@@ -38,7 +39,7 @@ def load_draft(path: Path) -> Draft:
     return Draft(game_map.width, game_map.height, cells, dict(game_map.sidecar))
 
 
-def new_draft(size: str, ruleset: str = "skirmish") -> Draft:
+def new_draft(size: str, ruleset: str = GameMap.default_ruleset) -> Draft:
     """An empty draft of 'WxH' cells."""
     try:
         w_text, h_text = size.lower().split("x")
@@ -166,10 +167,8 @@ class EditorController:
 
     def next_ruleset(self) -> None:
         """Cycle the sidecar's ruleset through the known ones (validated on save)."""
-        from game.registry import RULESETS
-
-        names = sorted(RULESETS)
-        current = self.draft.sidecar.get("ruleset", "skirmish")
+        names = registry.names()
+        current = self.draft.sidecar.get("ruleset", GameMap.default_ruleset)
         following = names[(names.index(current) + 1) % len(names)] if current in names \
             else names[0]
         self.set_field("ruleset", following)

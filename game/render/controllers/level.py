@@ -21,7 +21,6 @@ from game.render.controllers.match import STEP_KEYS, Controller
 from game.render.uiview import UiView
 from game.session.match import make_seats
 
-LEVEL_RULESETS = ("puzzle", "descent")
 WAIT_KEYS = ("PERIOD", "SPACE")
 HINT_KEYS = ("I", "SLASH", "QUESTION")
 NEXT_KEYS = ("N", "RETURN", "ENTER")
@@ -228,13 +227,13 @@ class LevelController(Controller):
 
     def next_level(self, step: int) -> None:
         """The next (step 1) or previous (-1) level of the set or folder, skipping files that
-        are not puzzle or descent levels."""
+        are not one-player levels."""
         for path, level in self.neighbours(step):
             try:
                 engine = self._load(path, level)
             except UserError:
                 continue
-            if engine.ruleset.name in LEVEL_RULESETS:
+            if len(engine.ruleset.sides) == 1:
                 self._switch(engine, path, level)
                 return
         self._say("There is no other level next to this one.")
@@ -263,9 +262,9 @@ class LevelController(Controller):
         self._switch(engine, path, level)
 
     def _load(self, path: Path, level: str | None) -> Engine:
-        from game.levels.loader import load_level
+        from game.levels.loader import load_engine
 
-        return load_level(path, level, self.seed)
+        return load_engine(path, level=level, seed=self.seed)
 
     def _switch(self, engine: Engine, path: Path, level: str | None) -> None:
         self.path, self.level = path, level

@@ -17,9 +17,10 @@ from components import Kind, Position, Team
 from game.commands import Attack, Command, EndTurn, Move, Step
 from game.engine import Engine
 from game.errors import UserError
+from game.levels.loader import load_engine
 from game.render.uiview import Cell, UiView
 from game.session.match import Seat, current_round, make_seats
-from game.text.play import save_game
+from game.session.saves import save_game
 from systems.ai import Budget
 
 HELP = (
@@ -42,7 +43,7 @@ class Controller:
                  loader: Callable[[Path, int], Engine] | None = None) -> None:
         self.seed = seed
         self.save_path = save_path
-        self.loader = loader or (lambda path, seed: Engine.from_map(path, seed=seed))
+        self.loader = loader or (lambda path, seed: load_engine(path, seed=seed))
         self.specs = {side: seat.spec for side, seat in seats.items()}
         self.quit = False
         self.paused = False

@@ -1,16 +1,9 @@
-"""Board views: how a ruleset's world is drawn, chosen by ruleset name.
-
-`VIEWS` maps a ruleset name to a View class; rulesets without an entry get `GridView`, a
-top-down grid that draws any Kind (skirmish, puzzle and octal levels alike). A new view (the
-planned descent/isometric one) subclasses `View`, overrides `build` (and `cell_at` if its
-projection is not the grid's), and registers itself: `VIEWS["descent"] = DescentView`.
-"""
+"""The top-down grid: `GridView` draws any Kind (skirmish and octal maps alike); `PuzzleView`
+adds the hint arrows of puzzle levels."""
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
 from functools import cache
-from typing import Any
 
 import pyglet
 from pyglet import shapes
@@ -19,38 +12,13 @@ from pyglet.graphics import Batch, Group
 from components import Health, Kind, Position, Team, UnitClass, Word
 from game.data import units
 from game.render import colors
-from game.render.layout import Layout
 from game.render.uiview import UiView
-from game.world import World
-from systems.board import SIZE_KEY
+from game.render.views.base import LAYERS, View, add_arrow
 
 FONT = None  # pyglet's default sans face; no font files are shipped
 MOBILE = ("hero", "minion")
 BUILDINGS = ("hq", "tower")
 TERRAIN_FILL = ("water", "lava", "grass", "goop", "floor")  # kinds that cover their whole cell
-
-# Draw order: floor, highlights, terrain, buildings, units, hp bars and letters.
-LAYERS = {name: Group(order=i) for i, name in
-          enumerate(("floor", "grid", "overlay", "thing", "unit", "hp", "label"))}
-
-
-class View(ABC):
-    """Draws one world into a batch; subclasses decide the projection and the look."""
-
-    def __init__(self, world: World, layout: Layout) -> None:
-        self.world = world
-        self.layout = layout
-        self.keep: list[Any] = []  # pyglet drops shapes nobody references
-
-    @abstractmethod
-    def build(self, batch: Batch, ui: UiView) -> None:
-        """Add the board's shapes and labels to `batch`."""
-
-    def cell_at(self, px: float, py: float) -> tuple[int, int] | None:
-        return self.layout.cell_at(px, py)
-
-    def _add(self, drawable: Any) -> None:
-        self.keep.append(drawable)
 
 
 class GridView(View):
@@ -225,22 +193,6 @@ def colors_known() -> frozenset[str]:
     return frozenset(e.kind for e in palette().values() if e.prefab == "thing")
 
 
-def add_arrow(view: View, batch: Batch, x: float, y: float, direction: tuple[float, float],
-              length: float, group: Group, color: tuple[int, int, int] = colors.SELECT) -> None:
-    """An arrow from (x, y) along the unit vector `direction` (hints)."""
-    dx, dy = direction
-    tip_x, tip_y = x + dx * length, y + dy * length
-    head = length * 0.38
-    base_x, base_y = tip_x - dx * head, tip_y - dy * head
-    thickness = max(2.0, length / 9)
-    view.keep.append(shapes.Line(x, y, base_x, base_y, thickness=thickness, color=color,
-                                 batch=batch, group=group))
-    view.keep.append(shapes.Triangle(tip_x, tip_y, base_x - dy * head * 0.6,
-                                     base_y + dx * head * 0.6, base_x + dy * head * 0.6,
-                                     base_y - dx * head * 0.6, color=color, batch=batch,
-                                     group=group))
-
-
 class PuzzleView(GridView):
     """The grid, plus the hint: an arrow on every thing that IS YOU."""
 
@@ -270,16 +222,3 @@ class PuzzleView(GridView):
 
 HINT_VECTORS = {"u": (0.0, 1.0), "d": (0.0, -1.0), "l": (-1.0, 0.0), "r": (1.0, 0.0)}
 HINT_GROUP = Group(order=10)
-VIEWS: dict[str, type[View]] = {"puzzle": PuzzleView}
-
-
-def view_for(ruleset: str) -> type[View]:
-    """The view registered for a ruleset, or the generic grid."""
-    if ruleset == "descent" and ruleset not in VIEWS:
-        import game.render.views.descent  # noqa: F401  (registers VIEWS["descent"])
-    return VIEWS.get(ruleset, GridView)
-
-
-def board_size(world: World) -> tuple[int, int]:
-    width, height = world.resource(SIZE_KEY)
-    return int(width), int(height)

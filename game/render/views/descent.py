@@ -20,7 +20,7 @@ from components import Height, Kind, Position
 from game.render import colors
 from game.render.layout import MARGIN
 from game.render.uiview import UiView
-from game.render.views.board import LAYERS, VIEWS, View, add_arrow, board_size
+from game.render.views.base import LAYERS, View, add_arrow, board_size
 from game.world import World
 
 DEPTH_X = 0.42  # screen shift right of one row back, in cube edges
@@ -239,4 +239,3 @@ class DescentView(View):
                                   batch=batch, group=TOP))
 
 
-VIEWS["descent"] = DescentView

@@ -1,0 +1,16 @@
+"""Descent ("Push it down"): roll a ball down a heightmap of stacked blocks to the exit."""
+
+from __future__ import annotations
+
+from game.registry import RulesetSpec, register
+
+register(RulesetSpec(
+    name="descent",
+    factory="game.rulesets.descent.ruleset:Descent",
+    summary="one player rolls a ball down a heightmap of blocks, pushing blocks on the way",
+    readers={".txt": "game.rulesets.descent.level:read_text_map"},
+    png_reader="game.rulesets.descent.level:read_png_map",
+    view="game.render.views.descent:DescentView",
+    controller="game.render.controllers.level:LevelController",
+    examples=("descent/level-01.txt", "descent/level-05.txt", "descent/tower.png"),
+))

@@ -9,152 +9,36 @@ the freed cell. With `push_stack` every block above the ball's level moves toget
 
 from __future__ import annotations
 
-import hashlib
-import itertools
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-from PIL import Image
-
 from components import Height, Kind, Position
+from components.resources import BALL_KEY, COST_KEY, EXIT_KEY, HASH_KEY, SIZE_KEY
 from game.commands import Command, Step
-from game.data import load_yaml, parse_color
 from game.errors import UserError
 from game.events import Event, Moved, Pushed, Won
-from game.levels.maps import GameMap, read_sidecar, sidecar_path
-from game.registry import Ruleset, ruleset_config
+from game.levels.maps import sidecar_path
+from game.registry import PLAYER, Outcome, Ruleset, SearchHooks
 from game.world import World
-from systems.board import SIZE_KEY
-from systems.zobrist import HASH_KEY, MASK, Table
 
 if TYPE_CHECKING:
-    from game.engine import Engine
+    from game.levels.maps import GameMap
+from systems.zobrist import MASK, Table
 
-BALL_KEY = "ball"  # resource: the ball's entity
-EXIT_KEY = "exit"  # resource: (x, y) of the exit
-COST_KEY = "last_cost"  # resource: what the last step cost (move or push)
 DIRECTIONS = {"u": (0, -1), "d": (0, 1), "l": (-1, 0), "r": (1, 0)}
+STEP_NAMES = {"u": "up", "d": "down", "l": "left", "r": "right"}
 ACTIONS: tuple[Command, ...] = (Step("u"), Step("d"), Step("l"), Step("r"))
-MAX_HEIGHT = 60
-
-
-# -- reading maps ---------------------------------------------------------------------------
-
-
-def parse_heights(text: str, where: str) -> list[list[int]]:
-    """Rows of whole heights separated by spaces; the board must be square."""
-    rows = []
-    for number, line in enumerate(text.splitlines(), 1):
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
-        try:
-            row = [int(v) for v in line.split()]
-        except ValueError:
-            raise UserError(f"{where}: line {number} must hold whole heights separated by "
-                            "spaces.") from None
-        if any(h < 0 or h > MAX_HEIGHT for h in row):
-            raise UserError(f"{where}: line {number} has a height outside 0..{MAX_HEIGHT}.")
-        rows.append(row)
-    if not rows or any(len(r) != len(rows) for r in rows):
-        raise UserError(f"{where}: a descent map must be square (n rows of n heights), "
-                        f"found {len(rows)} rows of {sorted({len(r) for r in rows})} heights.")
-    if len(rows) < 2:
-        raise UserError(f"{where}: a descent map needs at least 2x2 cells.")
-    return rows
-
-
-def heights_text(heights: list[list[int]]) -> str:
-    return "\n".join(" ".join(str(h) for h in row) for row in heights) + "\n"
-
-
-def _game_map(path: Path, heights: list[list[int]], digest: str) -> GameMap:
-    sidecar: dict[str, Any] = {}
-    side = sidecar_path(path)
-    if side.exists():
-        sidecar = dict(load_yaml(side) or {})
-        if not isinstance(sidecar, dict):
-            raise UserError(f"{side}: the sidecar must be a YAML mapping.")
-        digest = hashlib.sha256(digest.encode() + side.read_bytes()).hexdigest()
-    sidecar["ruleset"] = "descent"
-    sidecar["heights"] = heights
-    sidecar.setdefault("name", path.stem)
-    size = len(heights)
-    return GameMap(path, size, size, [], sidecar, digest)
-
-
-def read_text_map(path: Path) -> GameMap:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (FileNotFoundError, OSError, UnicodeDecodeError) as exc:
-        raise UserError(f"{path}: cannot be read ({exc}).") from None
-    return _game_map(path, parse_heights(text, str(path)),
-                     hashlib.sha256(text.encode()).hexdigest())
-
-
-def is_descent_png(path: Path) -> bool:
-    side = sidecar_path(path)
-    if not side.exists():
-        return False
-    raw = load_yaml(side)
-    return isinstance(raw, dict) and raw.get("ruleset") == "descent"
-
-
-def ramp() -> list[tuple[int, int, int]]:
-    raw = ruleset_config("descent")["ramp"]
-    return [parse_color(c, "data/rulesets/descent.yaml: ramp") for c in raw]
-
-
-def read_png_map(path: Path) -> GameMap:
-    """A PNG heightmap: each pixel's colour is a height on the ramp in descent.yaml."""
-    colours = {c: h for h, c in enumerate(ramp())}
-    try:
-        with Image.open(path) as image:
-            rgb = image.convert("RGB")
-    except (OSError, ValueError) as exc:
-        raise UserError(f"{path}: is not a readable PNG ({exc}).") from None
-    width, height = rgb.size
-    if width != height:
-        raise UserError(f"{path}: a descent map must be square, not {width}x{height}.")
-    heights = [[0] * width for _ in range(height)]
-    pixels = np.asarray(rgb)
-    for y, x in itertools.product(range(height), range(width)):
-        colour = tuple(int(v) for v in pixels[y, x])
-        if colour not in colours:
-            raise UserError(f"{path}: pixel ({x}, {y}) is not on the height ramp of "
-                            "data/rulesets/descent.yaml; paint heights with those greys.")
-        heights[y][x] = colours[colour]
-    return _game_map(path, heights, hashlib.sha256(path.read_bytes()).hexdigest())
-
-
-def write_png_map(path: Path, heights: list[list[int]]) -> None:
-    from io import BytesIO
-
-    from game.levels.maps import atomic_write
-
-    colours = ramp()
-    size = len(heights)
-    image = Image.new("RGB", (size, size))
-    for y, row in enumerate(heights):
-        for x, h in enumerate(row):
-            if h >= len(colours):
-                raise UserError(f"height {h} is above the PNG ramp's top ({len(colours) - 1}).")
-            image.putpixel((x, y), colours[h])
-    buffer = BytesIO()
-    image.save(buffer, format="PNG")
-    atomic_write(path, buffer.getvalue())
 
 
 # -- the ruleset ------------------------------------------------------------------------------
 
 
-class Descent(Ruleset):
+class Descent(Ruleset, SearchHooks):
     name = "descent"
     sides = ("player",)
     actions = ACTIONS
 
     def __init__(self, config: dict[str, Any]) -> None:
-        super().__init__(config)
+        self.config = config
         costs = config.get("costs") or {}
         self.move_cost = int(costs.get("move", 1))
         self.push_cost = int(costs.get("push", 2))
@@ -240,31 +124,59 @@ class Descent(Ruleset):
     def side_to_play(self, world: World) -> str:
         return "player"
 
-    def outcome(self, world: World) -> tuple[str, str] | None:
+    def outcome(self, world: World) -> Outcome | None:
         if self.ball(world) == tuple(world.resource(EXIT_KEY)):
-            return ("player", "the ball reached the exit")
+            return Outcome(PLAYER, "the ball reached the exit")
         return None
 
     def describe(self, world: World) -> str:
         x, y = self.ball(world)
         return f"ball at ({x}, {y}) height {self.height(world, x, y)}"
 
-    def legal_actions(self, engine: Engine) -> list[Command]:
-        return [c for c in ACTIONS if self.plan(engine.world, c.direction)[0]]  # type: ignore[attr-defined]
+    def text_board(self, world: World) -> str:
+        """Heights row by row; the ball's cell is marked with '*', the exit with '>'."""
+        ball = self.ball(world)
+        exit_cell = tuple(world.resource(EXIT_KEY))
+        lines = []
+        for y, row in enumerate(self.heights(world)):
+            cells = []
+            for x, h in enumerate(row):
+                mark = "*" if (x, y) == ball else ">" if (x, y) == exit_cell else " "
+                cells.append(f"{h:>2}{mark}")
+            lines.append(" ".join(cells))
+        return "\n".join(lines)
 
-    def why_illegal(self, engine: Engine, command: Command) -> str | None:
+    def status_lines(self, world: World) -> list[str]:
+        return ["legend: heights; * the ball, > the exit"]
+
+    def describe_command(self, world: World, command: Command) -> str:
+        if not isinstance(command, Step) or command.direction not in DIRECTIONS:
+            return str(command.to_json())
+        kind = self.plan(world, command.direction)[0] or "blocked"
+        return f"{kind} {STEP_NAMES[command.direction]}"
+
+    def report(self, world: World) -> dict[str, Any]:
+        """Status, ball, exit and heights: what `play LEVEL --moves ... --json` prints."""
+        x, y = self.ball(world)
+        return {"status": "won" if self.outcome(world) else "playing",
+                "ball": {"x": x, "y": y}, "exit": list(world.resource(EXIT_KEY)),
+                "heights": self.heights(world)}
+
+    def legal_actions(self, world: World) -> list[Command]:
+        return [c for c in ACTIONS if isinstance(c, Step) and self.plan(world, c.direction)[0]]
+
+    def why_illegal(self, world: World, command: Command) -> str | None:
         if not isinstance(command, Step) or command.direction not in DIRECTIONS:
             return "Descent takes Step(u|d|l|r) commands only."
-        kind, reason = self.plan(engine.world, command.direction)
+        kind, reason = self.plan(world, command.direction)
         return None if kind else reason
 
     # -- acting ----------------------------------------------------------------------------
 
-    def perform(self, engine: Engine, command: Command) -> list[Event]:
-        world = engine.world
-        direction = getattr(command, "direction", "")
-        if direction not in DIRECTIONS:
+    def perform(self, world: World, command: Command) -> list[Event]:
+        if not isinstance(command, Step) or command.direction not in DIRECTIONS:
             return []
+        direction = command.direction
         kind, _reason = self.plan(world, direction)
         if not kind:
             world.set_resource(COST_KEY, 0)
@@ -295,7 +207,7 @@ class Descent(Ruleset):
         world.set_resource(HASH_KEY, (world.resource(HASH_KEY) + delta) & MASK)
         world.set_resource(COST_KEY, self.push_cost if kind == "push" else self.move_cost)
         if self.outcome(world):
-            events.append(Won("player", "the ball reached the exit"))
+            events.append(Won(PLAYER, "the ball reached the exit"))
         return events
 
     # -- what solvers ask ------------------------------------------------------------------
@@ -321,8 +233,3 @@ class Descent(Ruleset):
         x, y = self.ball(world)
         ex, ey = world.resource(EXIT_KEY)
         return float(abs(x - ex) + abs(y - ey))
-
-
-def read_sidecar_for(path: Path) -> dict[str, Any]:
-    side = sidecar_path(path)
-    return read_sidecar(side) if side.exists() else {}

@@ -8,22 +8,21 @@ game's octal code allows. Normal play: the side that cannot move loses; misere: 
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Hashable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from components import Kind, Position, Turn
+from components.resources import SIZE_KEY, TURN_KEY
 from game.commands import Command, Take
 from game.data import SIDES, palette
 from game.errors import UserError
 from game.events import Destroyed, Event, Took, Won
 from game.grundy.codes import OctalGame, parse_code
 from game.levels.maps import GameMap
-from game.registry import TURN_KEY, SidesRuleset
+from game.registry import Ruleset
+from game.rulesets.sides import SidesRuleset
 from game.world import World
-from systems.board import SIZE_KEY
-
-if TYPE_CHECKING:
-    from game.engine import Engine
 
 PREFIX = "octal:"
 
@@ -75,12 +74,12 @@ def moves_for(game: OctalGame, size: int) -> list[tuple[int, int]]:
     return moves
 
 
-class Octal(SidesRuleset):
+class Octal(SidesRuleset, Ruleset):
     name = "octal"
     sides = SIDES
 
     def __init__(self, config: dict[str, Any]) -> None:
-        super().__init__(config)
+        self.config = config
         self.game = parse_code(str(config.get("code", "0.137")))
         misere = config.get("misere", False)
         if not isinstance(misere, bool):
@@ -111,13 +110,39 @@ class Octal(SidesRuleset):
                 for index, heap in enumerate(heaps_of(world))
                 for count, left in moves_for(self.game, heap.size)]
 
-    def legal_actions(self, engine: Engine) -> list[Command]:
-        return list(self._moves(engine.world))
+    def text_board(self, world: World) -> str:
+        """One line per heap: its number, its blocks and its size."""
+        return "\n".join(f"{index:>2}: {'=' * heap.size} ({heap.size})"
+                         for index, heap in enumerate(heaps_of(world))) or "(no heaps left)"
 
-    def why_illegal(self, engine: Engine, command: Command) -> str | None:
+    def status_lines(self, world: World) -> list[str]:
+        play = "misere: who takes the last block loses" if self.misere else \
+            "normal play: who takes the last block wins"
+        return [f"{self.game.code}, {play}"]
+
+    def describe_command(self, world: World, command: Command) -> str:
+        if not isinstance(command, Take):
+            return str(command.to_json())
+        size = heaps_of(world)[command.heap].size
+        leaving = _leaving(command.left, size - command.count - command.left)
+        return f"take {command.count} from heap {command.heap} (of {size}), leaving {leaving}"
+
+    def state_key(self, world: World) -> Hashable:
+        turn = self.turn(world)
+        return (tuple(heap_sizes(world)), turn.side, turn.over)
+
+    def report(self, world: World) -> dict[str, Any]:
+        turn = self.turn(world)
+        return {"code": self.game.code, "misere": self.misere, "heaps": heap_sizes(world),
+                "side": turn.side, "round": turn.round}
+
+    def legal_actions(self, world: World) -> list[Command]:
+        return list(self._moves(world))
+
+    def why_illegal(self, world: World, command: Command) -> str | None:
         if not isinstance(command, Take):
             return f"{type(command).__name__} is not a move of an octal game; use Take."
-        heaps = heaps_of(engine.world)
+        heaps = heaps_of(world)
         if not 0 <= command.heap < len(heaps):
             return f"There is no heap {command.heap}; heaps are numbered 0 to {len(heaps) - 1}."
         size = heaps[command.heap].size
@@ -130,9 +155,8 @@ class Octal(SidesRuleset):
                     f"{size} leaving {_leaving(left, right)}.")
         return None
 
-    def perform(self, engine: Engine, command: Command) -> list[Event]:
+    def perform(self, world: World, command: Command) -> list[Event]:
         assert isinstance(command, Take)
-        world = engine.world
         heap = heaps_of(world)[command.heap]
         taken = heap.blocks[command.left:command.left + command.count]
         events: list[Event] = []
@@ -144,8 +168,8 @@ class Octal(SidesRuleset):
         mover = turn.side
         right = heap.size - command.count - command.left
         events.insert(0, Took(mover, command.heap, command.count, command.left, right))
-        nxt = SIDES[(SIDES.index(mover) + 1) % len(SIDES)]
-        world.update(turn_entity, Turn, side=nxt, round=turn.round + (nxt == SIDES[0]))
+        nxt = self.next_side(mover)
+        world.update(turn_entity, Turn, side=nxt, round=turn.round + (nxt == self.sides[0]))
         if not self._moves(world):
             winner = nxt if self.misere else mover
             reason = (f"{nxt} cannot move" + (" and wins at misere" if self.misere else ""))

@@ -13,9 +13,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from components import Kind, Position, Word
+from components.resources import SIZE_KEY
 from game.data import PaletteEntry, load_json, palette
 from game.errors import UserError
 from game.levels.maps import GameMap
+from game.world import World
 
 THINGS = {"b": "baba", "s": "skull", "f": "flag", "o": "floor", "a": "grass", "l": "lava",
           "r": "rock", "w": "wall", "k": "keke", "g": "goop", "v": "love"}
@@ -77,6 +80,25 @@ def parse_ascii(text: str, path: Path, name: str = "") -> GameMap:
                                                     "ruleset": "puzzle"}, digest)
 
 
+def read_keke_file(path: Path) -> GameMap:
+    """One `.keke` grid file as a puzzle level."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (FileNotFoundError, OSError, UnicodeDecodeError) as exc:
+        raise UserError(f"{path}: cannot be read ({exc}).") from None
+    return parse_ascii(text, path)
+
+
+def read_set_level(path: Path, level: str | int | None) -> GameMap:
+    """One level of a Keke JSON set: the one with id `level`, or the only one there is."""
+    levels = read_set(path)
+    if level is None:
+        if len(levels) != 1:
+            raise UserError(f"{path}: holds {len(levels)} levels; pick one with --level ID.")
+        return level_map(path, levels[0])
+    return level_map(path, find_level(levels, level, path))
+
+
 def read_set(path: str | Path) -> list[KekeLevel]:
     """Every level of a Keke JSON level set."""
     path = Path(path)
@@ -105,3 +127,23 @@ def level_map(path: Path, level: KekeLevel) -> GameMap:
     game_map = parse_ascii(level.ascii, path, level.name or f"{path.stem} #{level.id}")
     game_map.sidecar["level"] = level.id
     return game_map
+
+
+THING_CHARS = {kind: char for char, kind in THINGS.items()}
+WORD_CHARS = {text: char for char, text in WORDS.items()}
+
+
+def ascii_board(world: World) -> str:
+    """The board in Keke's ASCII legend, framed by the '_' border (kinds outside the legend
+    show their first letter; the highest id shows where things share a cell)."""
+    width, height = world.resource(SIZE_KEY)
+    rows = [["."] * width for _ in range(height)]
+    for entity, (kind, pos) in world.query(Kind, Position):
+        if kind.name == "text":
+            text = world.get(entity, Word).text
+            char = WORD_CHARS.get(text, text[:1].upper())
+        else:
+            char = THING_CHARS.get(kind.name, kind.name[:1])
+        rows[pos.y][pos.x] = char
+    border = "_" * (width + 2)
+    return "\n".join([border, *("_" + "".join(r) + "_" for r in rows), border])

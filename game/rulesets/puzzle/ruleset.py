@@ -11,44 +11,45 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from components import Facing, Kind, Position, Word
+from components.resources import (
+    BASE_KEY,
+    HASH_KEY,
+    KINDS_KEY,
+    PROPS_KEY,
+    RULES_KEY,
+    SETTLED_KEY,
+    SIZE_KEY,
+    STATUS_KEY,
+)
 from game.commands import Command, Step, Wait
 from game.data import words
 from game.errors import UserError
 from game.events import Event, Won
-from game.registry import Ruleset
+from game.registry import LOST, PLAYER, Outcome, Ruleset, SearchHooks
+from game.rulesets.puzzle.keke import ascii_board
 from game.world import World
-from systems.board import SIZE_KEY, deadly_mask, grid_distances
+from systems.board import deadly_mask, grid_distances
 from systems.properties import interact, players, transform, won
-from systems.push import KINDS_KEY, Board, index_kinds, kinds_with
-from systems.rules import (
-    BASE_KEY,
-    PROPS_KEY,
-    RULES_KEY,
-    Prop,
-    masks_for,
-    refresh_rules,
-    reread_rules,
-)
-from systems.zobrist import HASH_KEY, MASK, Table
+from systems.push import Board, index_kinds, kinds_with
+from systems.rules import Prop, masks_for, refresh_rules, reread_rules
+from systems.zobrist import MASK, Table
 
 if TYPE_CHECKING:
-    from game.engine import Engine
     from game.levels.maps import GameMap
 
-STATUS_KEY = "status"  # resource: '' while playing, 'won' or 'lost'
-SETTLED_KEY = "settled"  # resource: True once a turn has resolved every cell's meetings
 DIRECTIONS = {"u": (0, -1), "d": (0, 1), "l": (-1, 0), "r": (1, 0)}
+STEP_NAMES = {"u": "up", "d": "down", "l": "left", "r": "right"}
 ACTIONS: tuple[Command, ...] = (Step("u"), Step("d"), Step("l"), Step("r"), Wait())
 MOVE, YOU, WIN = int(Prop.MOVE), int(Prop.YOU), int(Prop.WIN)
 STOP, PUSH = int(Prop.STOP), int(Prop.PUSH)
 
 
-class Puzzle(Ruleset):
+class Puzzle(Ruleset, SearchHooks):
     name = "puzzle"
     sides = ("player",)
 
     def __init__(self, config: dict[str, Any]) -> None:
-        super().__init__(config)
+        self.config = config
         rules = config.get("base_rules") or []
         if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
             raise UserError("puzzle ruleset: 'base_rules' must be a list of 'NOUN IS PROPERTY'.")
@@ -103,22 +104,46 @@ class Puzzle(Ruleset):
     def side_to_play(self, world: World) -> str:
         return "player"
 
-    def outcome(self, world: World) -> tuple[str, str] | None:
+    def outcome(self, world: World) -> Outcome | None:
         status = world.resource(STATUS_KEY, "")
         if status == "won":
-            return ("player", "a YOU reached a WIN")
+            return Outcome(PLAYER, "a YOU reached a WIN")
         if status == "lost":
-            return ("lost", "nothing IS YOU any more")
+            return Outcome(LOST, "nothing IS YOU any more")
         return None
 
     def describe(self, world: World) -> str:
         rules = ", ".join(world.resource(RULES_KEY, ())) or "no rules"
         return f"{world.resource(STATUS_KEY) or 'playing'}; rules: {rules}"
 
-    def legal_actions(self, engine: Engine) -> list[Command]:
+    def text_board(self, world: World) -> str:
+        return ascii_board(world)
+
+    def status_lines(self, world: World) -> list[str]:
+        return [f"rules: {', '.join(world.resource(RULES_KEY, ())) or 'none'}"]
+
+    def describe_command(self, world: World, command: Command) -> str:
+        if isinstance(command, Step):
+            return f"step {STEP_NAMES.get(command.direction, command.direction)}"
+        return "wait" if isinstance(command, Wait) else str(command.to_json())
+
+    def report(self, world: World) -> dict[str, Any]:
+        """Status, rules, objects and words: what `play LEVEL --moves ... --json` prints."""
+        objects = []
+        texts = []
+        for entity, (kind, pos) in world.query(Kind, Position):
+            if kind.name == "text":
+                texts.append({"text": world.get(entity, Word).text, "x": pos.x, "y": pos.y})
+            else:
+                objects.append({"kind": kind.name, "x": pos.x, "y": pos.y})
+        key = lambda item: (item["y"], item["x"])  # noqa: E731
+        return {"status": status(world), "rules": list(world.resource(RULES_KEY, ())),
+                "objects": sorted(objects, key=key), "words": sorted(texts, key=key)}
+
+    def legal_actions(self, world: World) -> list[Command]:
         return list(ACTIONS)
 
-    def why_illegal(self, engine: Engine, command: Command) -> str | None:
+    def why_illegal(self, world: World, command: Command) -> str | None:
         if isinstance(command, Wait):
             return None
         if isinstance(command, Step):
@@ -129,8 +154,9 @@ class Puzzle(Ruleset):
 
     # -- acting ----------------------------------------------------------------------------
 
-    def perform(self, engine: Engine, command: Command) -> list[Event]:
-        return self.turn(engine.world, DIRECTIONS.get(getattr(command, "direction", "")))
+    def perform(self, world: World, command: Command) -> list[Event]:
+        step = DIRECTIONS[command.direction] if isinstance(command, Step) else None
+        return self.turn(world, step)
 
     def turn(self, world: World, step: tuple[int, int] | None) -> list[Event]:
         """One full turn; `step` is the YOU things' direction, or None for Wait."""
@@ -275,29 +301,5 @@ class Puzzle(Ruleset):
         return field
 
 
-def state_hash(world: World) -> int:
-    return int(world.resource(HASH_KEY, 0))
-
-
 def status(world: World) -> str:
     return str(world.resource(STATUS_KEY, "") or "playing")
-
-
-def summary(engine: Engine) -> dict[str, Any]:
-    """The JSON the scripting interface prints: status, moves, rules, objects and words."""
-    world = engine.world
-    objects = []
-    texts = []
-    for entity, (kind, pos) in world.query(Kind, Position):
-        if kind.name == "text":
-            texts.append({"text": world.get(entity, Word).text, "x": pos.x, "y": pos.y})
-        else:
-            objects.append({"kind": kind.name, "x": pos.x, "y": pos.y})
-    key = lambda item: (item["y"], item["x"])  # noqa: E731
-    return {"status": status(world), "moves": len(engine.history),
-            "rules": list(world.resource(RULES_KEY, ())),
-            "objects": sorted(objects, key=key), "words": sorted(texts, key=key)}
-
-
-def props_now(world: World) -> dict[str, Prop]:
-    return dict(world.resource(PROPS_KEY, {}))

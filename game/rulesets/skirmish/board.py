@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from components import Actions, Health, Kind, Moves, Position, Team, UnitClass, Word
-from game.commands import Attack, Command, EndTurn, Move, Take
+from components.resources import SIZE_KEY
+from game.commands import Attack, Command, EndTurn, Move
 from game.data import units
 from game.world import World
-from systems.board import SIZE_KEY
-
-if TYPE_CHECKING:
-    from game.engine import Engine
 
 THING_GLYPHS = {"rock": "#", "water": "~", "wall": "%", "block": "=", "text": "@"}
 LEGEND = ("legend: . floor  # rock  ~ water  % wall  = block  @ word  "
@@ -68,9 +63,8 @@ def words_on(world: World) -> list[tuple[str, int, int]]:
     return [(w.text, p.x, p.y) for _e, (w, p) in world.query(Word, Position)]
 
 
-def describe_command(engine: Engine, command: Command) -> str:
-    """A command in words for the numbered list."""
-    world = engine.world
+def describe_command(world: World, command: Command) -> str:
+    """A skirmish command in words, as the terminal's numbered list shows it."""
     if isinstance(command, Move):
         name = world.get(command.unit, UnitClass).name
         pos = world.get(command.unit, Position)
@@ -82,11 +76,4 @@ def describe_command(engine: Engine, command: Command) -> str:
         return f"{name} #{command.unit} attacks {target} #{command.target} at ({tpos.x},{tpos.y})"
     if isinstance(command, EndTurn):
         return "end turn"
-    if isinstance(command, Take):
-        from game.rulesets.octal.ruleset import heaps_of
-
-        size = heaps_of(world)[command.heap].size
-        rest = [n for n in (command.left, size - command.count - command.left) if n]
-        leaving = " and ".join(map(str, rest)) or "nothing"
-        return f"take {command.count} from heap {command.heap} (of {size}), leaving {leaving}"
     return str(command.to_json())

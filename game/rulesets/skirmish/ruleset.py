@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -19,15 +19,18 @@ from components import (
     UnitClass,
     Word,
 )
+from components.resources import RULES_KEY, SIZE_KEY, SPAWN_CELLS_KEY, TURN_KEY
 from game.commands import Attack as AttackCmd
 from game.commands import Command, EndTurn, Move
 from game.data import SIDES, Units, data_units_with, need, words
 from game.errors import UserError
 from game.events import Event, TurnEnded, Won
-from game.registry import TURN_KEY, SidesRuleset
+from game.registry import Ruleset
+from game.rulesets.sides import SidesRuleset
+from game.rulesets.skirmish.board import LEGEND, board, describe_command, roster
 from game.world import World
 from systems import buildings, minions, spawn, win
-from systems.board import SIZE_KEY, Occupancy, occupancy
+from systems.board import Occupancy, occupancy
 from systems.combat import attack, deaths, targets
 from systems.movement import move_unit, reachable
 from systems.occupancy_cache import OccupancyCache
@@ -35,7 +38,6 @@ from systems.rules import refresh_rules, set_rules
 from systems.units_rules import push_moves, push_step, transform_scenery, unit_effects
 
 if TYPE_CHECKING:
-    from game.engine import Engine
     from game.levels.maps import GameMap
 
 
@@ -91,12 +93,12 @@ END_TURN_SYSTEMS: dict[str, EndTurnSystem] = {
 }
 
 
-class Skirmish(SidesRuleset):
+class Skirmish(SidesRuleset, Ruleset):
     name = "skirmish"
     sides = SIDES
 
     def __init__(self, config: dict[str, Any]) -> None:
-        super().__init__(config)
+        self.config = config
         self.cfg: SkirmishConfig = parse_config(config)
         self._cache: dict[int, tuple[Any, World, dict[Any, Any]]] = {}
         self._static = OccupancyCache(self.cfg.opaque)
@@ -145,7 +147,7 @@ class Skirmish(SidesRuleset):
         if world.query(Word):
             refresh_rules(world)  # words on the map add to the base rules
             transform_scenery(world)
-        world.set_resource(spawn.SPAWN_CELLS_KEY, spawn_cells)
+        world.set_resource(SPAWN_CELLS_KEY, spawn_cells)
         self.start_turns(world)
 
     def _hero_classes(self, game_map: GameMap) -> dict[str, list[str]]:
@@ -182,9 +184,24 @@ class Skirmish(SidesRuleset):
         return f"round {turn.round}/{self.cfg.turn_limit}, {turn.side} to play"
 
     def status_lines(self, world: World) -> list[str]:
-        from game.rulesets.skirmish.board import LEGEND, roster
-
         return [LEGEND, roster(world)]
+
+    def text_board(self, world: World) -> str:
+        return board(world)
+
+    def describe_command(self, world: World, command: Command) -> str:
+        return describe_command(world, command)
+
+    def state_key(self, world: World) -> Hashable:
+        return world.state_key()
+
+    def report(self, world: World) -> dict[str, Any]:
+        turn = self.turn(world)
+        units = [{"id": entity, "kind": kind.name, "side": team.side, "hp": health.hp,
+                  "x": pos.x, "y": pos.y}
+                 for entity, (kind, team, health, pos) in world.query(Kind, Team, Health, Position)]
+        return {"round": turn.round, "side": turn.side,
+                "rules": list(world.resource(RULES_KEY, ())), "units": units}
 
     def occupancy(self, world: World) -> Occupancy:
         return occupancy(world, self.cfg.opaque)
@@ -227,8 +244,7 @@ class Skirmish(SidesRuleset):
         return [e for e, (kind, team, _m) in world.query(Kind, Team, Moves)
                 if kind.name == "hero" and team.side == side]
 
-    def legal_actions(self, engine: Engine) -> list[Command]:
-        world = engine.world
+    def legal_actions(self, world: World) -> list[Command]:
         side = self.side_to_play(world)
         derived = self._derived(world)
         occ = derived["occ"]
@@ -242,8 +258,7 @@ class Skirmish(SidesRuleset):
         actions.append(EndTurn())
         return actions
 
-    def why_illegal(self, engine: Engine, command: Command) -> str | None:
-        world = engine.world
+    def why_illegal(self, world: World, command: Command) -> str | None:
         side = self.side_to_play(world)
         if isinstance(command, EndTurn):
             return None
@@ -274,8 +289,7 @@ class Skirmish(SidesRuleset):
 
     # -- acting ----------------------------------------------------------------------------
 
-    def perform(self, engine: Engine, command: Command) -> list[Event]:
-        world = engine.world
+    def perform(self, world: World, command: Command) -> list[Event]:
         events: list[Event]
         if isinstance(command, Move):
             cells = self._reach(world, self._derived(world), command.unit)
@@ -310,7 +324,7 @@ class Skirmish(SidesRuleset):
         for name in self.cfg.end_turn:
             events += END_TURN_SYSTEMS[name](self, world, self._scratch_occupancy(world), side)
             events += deaths(world)
-        nxt = SIDES[(SIDES.index(side) + 1) % len(SIDES)]
+        nxt = self.next_side(side)
         world.update(turn_entity, Turn, side=nxt,
                      round=turn.round + (1 if nxt == SIDES[0] else 0))
         for entity, (team, moves, actions) in world.query(Team, Moves, Actions):

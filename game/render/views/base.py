@@ -1,0 +1,64 @@
+"""What every board view is: a View draws one world into a pyglet batch, in layers.
+
+Which view draws a ruleset is the ruleset's to say (`RulesetSpec.view`); `view_for` reads it.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any
+
+from pyglet import shapes
+from pyglet.graphics import Batch, Group
+
+from components.resources import SIZE_KEY
+from game.render import colors
+from game.render.layout import Layout
+from game.render.uiview import UiView
+from game.world import World
+
+# Draw order: floor, highlights, terrain, buildings, units, hp bars and letters.
+LAYERS = {name: Group(order=i) for i, name in
+          enumerate(("floor", "grid", "overlay", "thing", "unit", "hp", "label"))}
+
+
+
+class View(ABC):
+    """Draws one world into a batch; subclasses decide the projection and the look."""
+
+    def __init__(self, world: World, layout: Layout) -> None:
+        self.world = world
+        self.layout = layout
+        self.keep: list[Any] = []  # pyglet drops shapes nobody references
+
+    @abstractmethod
+    def build(self, batch: Batch, ui: UiView) -> None:
+        """Add the board's shapes and labels to `batch`."""
+
+    def cell_at(self, px: float, py: float) -> tuple[int, int] | None:
+        return self.layout.cell_at(px, py)
+
+    def _add(self, drawable: Any) -> None:
+        self.keep.append(drawable)
+
+
+def add_arrow(view: View, batch: Batch, x: float, y: float, direction: tuple[float, float],
+              length: float, group: Group, color: tuple[int, int, int] = colors.SELECT) -> None:
+    """An arrow from (x, y) along the unit vector `direction` (hints)."""
+    dx, dy = direction
+    tip_x, tip_y = x + dx * length, y + dy * length
+    head = length * 0.38
+    base_x, base_y = tip_x - dx * head, tip_y - dy * head
+    thickness = max(2.0, length / 9)
+    view.keep.append(shapes.Line(x, y, base_x, base_y, thickness=thickness, color=color,
+                                 batch=batch, group=group))
+    view.keep.append(shapes.Triangle(tip_x, tip_y, base_x - dy * head * 0.6,
+                                     base_y + dx * head * 0.6, base_x + dy * head * 0.6,
+                                     base_y - dx * head * 0.6, color=color, batch=batch,
+                                     group=group))
+
+
+def board_size(world: World) -> tuple[int, int]:
+    width, height = world.resource(SIZE_KEY)
+    return int(width), int(height)
+

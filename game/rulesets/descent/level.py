@@ -1,0 +1,130 @@
+"""Descent levels as files: square heightmaps as text (rows of heights) or as PNG greys.
+
+Both become a GameMap whose sidecar holds the heights; a sidecar YAML beside the file may set
+start, exit, costs and the level's stars.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from PIL import Image
+
+from game.data import load_yaml, parse_color
+from game.errors import UserError
+from game.levels.maps import GameMap, read_sidecar, sidecar_path
+from game.registry import ruleset_config
+
+MAX_HEIGHT = 60
+
+
+def parse_heights(text: str, where: str) -> list[list[int]]:
+    """Rows of whole heights separated by spaces; the board must be square."""
+    rows = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        try:
+            row = [int(v) for v in line.split()]
+        except ValueError:
+            raise UserError(f"{where}: line {number} must hold whole heights separated by "
+                            "spaces.") from None
+        if any(h < 0 or h > MAX_HEIGHT for h in row):
+            raise UserError(f"{where}: line {number} has a height outside 0..{MAX_HEIGHT}.")
+        rows.append(row)
+    if not rows or any(len(r) != len(rows) for r in rows):
+        raise UserError(f"{where}: a descent map must be square (n rows of n heights), "
+                        f"found {len(rows)} rows of {sorted({len(r) for r in rows})} heights.")
+    if len(rows) < 2:
+        raise UserError(f"{where}: a descent map needs at least 2x2 cells.")
+    return rows
+
+
+def heights_text(heights: list[list[int]]) -> str:
+    return "\n".join(" ".join(str(h) for h in row) for row in heights) + "\n"
+
+
+def _game_map(path: Path, heights: list[list[int]], digest: str) -> GameMap:
+    sidecar: dict[str, Any] = {}
+    side = sidecar_path(path)
+    if side.exists():
+        sidecar = dict(load_yaml(side) or {})
+        if not isinstance(sidecar, dict):
+            raise UserError(f"{side}: the sidecar must be a YAML mapping.")
+        digest = hashlib.sha256(digest.encode() + side.read_bytes()).hexdigest()
+    sidecar["ruleset"] = "descent"
+    sidecar["heights"] = heights
+    sidecar.setdefault("name", path.stem)
+    size = len(heights)
+    return GameMap(path, size, size, [], sidecar, digest)
+
+
+def read_text_map(path: Path) -> GameMap:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (FileNotFoundError, OSError, UnicodeDecodeError) as exc:
+        raise UserError(f"{path}: cannot be read ({exc}).") from None
+    return _game_map(path, parse_heights(text, str(path)),
+                     hashlib.sha256(text.encode()).hexdigest())
+
+
+def is_descent_png(path: Path) -> bool:
+    side = sidecar_path(path)
+    if not side.exists():
+        return False
+    raw = load_yaml(side)
+    return isinstance(raw, dict) and raw.get("ruleset") == "descent"
+
+
+def ramp() -> list[tuple[int, int, int]]:
+    raw = ruleset_config("descent")["ramp"]
+    return [parse_color(c, "data/rulesets/descent.yaml: ramp") for c in raw]
+
+
+def read_png_map(path: Path) -> GameMap:
+    """A PNG heightmap: each pixel's colour is a height on the ramp in descent.yaml."""
+    colours = {c: h for h, c in enumerate(ramp())}
+    try:
+        with Image.open(path) as image:
+            rgb = image.convert("RGB")
+    except (OSError, ValueError) as exc:
+        raise UserError(f"{path}: is not a readable PNG ({exc}).") from None
+    width, height = rgb.size
+    if width != height:
+        raise UserError(f"{path}: a descent map must be square, not {width}x{height}.")
+    heights = [[0] * width for _ in range(height)]
+    pixels = np.asarray(rgb)
+    for y, x in itertools.product(range(height), range(width)):
+        colour = tuple(int(v) for v in pixels[y, x])
+        if colour not in colours:
+            raise UserError(f"{path}: pixel ({x}, {y}) is not on the height ramp of "
+                            "data/rulesets/descent.yaml; paint heights with those greys.")
+        heights[y][x] = colours[colour]
+    return _game_map(path, heights, hashlib.sha256(path.read_bytes()).hexdigest())
+
+
+def write_png_map(path: Path, heights: list[list[int]]) -> None:
+    from io import BytesIO
+
+    from game.levels.maps import atomic_write
+
+    colours = ramp()
+    size = len(heights)
+    image = Image.new("RGB", (size, size))
+    for y, row in enumerate(heights):
+        for x, h in enumerate(row):
+            if h >= len(colours):
+                raise UserError(f"height {h} is above the PNG ramp's top ({len(colours) - 1}).")
+            image.putpixel((x, y), colours[h])
+    buffer = BytesIO()
+    image.save(buffer, format="PNG")
+    atomic_write(path, buffer.getvalue())
+
+
+def read_sidecar_for(path: Path) -> dict[str, Any]:
+    side = sidecar_path(path)
+    return read_sidecar(side) if side.exists() else {}

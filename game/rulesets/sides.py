@@ -1,0 +1,32 @@
+"""The match state of rulesets where sides take turns: one Turn component, found by a resource."""
+
+from __future__ import annotations
+
+from components import Turn
+from components.resources import TURN_KEY
+from game.registry import Outcome
+from game.world import World
+
+
+class SidesRuleset:
+    """A ruleset of sides taking turns (skirmish, octal), whose match state is one Turn."""
+
+    name = ""
+    sides: tuple[str, ...] = ("red", "blue")
+
+    def start_turns(self, world: World) -> None:
+        """Spawn the Turn entity: the first side plays round 1."""
+        world.set_resource(TURN_KEY, world.spawn(Turn(self.sides[0], 1)))
+
+    def turn(self, world: World) -> Turn:
+        return world.get(world.resource(TURN_KEY), Turn)
+
+    def side_to_play(self, world: World) -> str:
+        return self.turn(world).side
+
+    def outcome(self, world: World) -> Outcome | None:
+        turn = self.turn(world)
+        return Outcome(turn.winner, turn.reason) if turn.over else None
+
+    def next_side(self, side: str) -> str:
+        return self.sides[(self.sides.index(side) + 1) % len(self.sides)]
