@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import itertools
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable
 from dataclasses import fields, is_dataclass
 from enum import IntEnum
 from typing import Any, TypeVar
@@ -370,9 +370,6 @@ class World:
         ids.remove(entity)
         if not ids:
             del self._cells[(x, y)]
-
-    def iter_cells(self) -> Iterator[tuple[Cell, list[int]]]:
-        return iter(sorted(self._cells.items()))
 
 
 _EMPTY: list[int] = []

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from components import Moves, Position, Team
+from components import Moves, Position
 from game.events import Event, Moved
 from game.world import World
 from systems.board import DIRS, Cell, Occupancy
@@ -43,7 +43,3 @@ def move_unit(world: World, unit: int, x: int, y: int, cost: int) -> list[Event]
     moves = world.get(unit, Moves)
     world.update(unit, Moves, mp=moves.mp - cost)
     return [Moved(unit, x0, y0, x, y)]
-
-
-def unit_side(world: World, unit: int) -> str:
-    return world.get(unit, Team).side

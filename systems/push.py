@@ -188,7 +188,3 @@ def kinds_with(props: dict[str, int], flag: int) -> list[str]:
 def _opens(front: int, blocker: int) -> bool:
     """Whether an OPEN thing meets a SHUT one (or the reverse): both go, nothing blocks."""
     return bool((front & OPEN and blocker & SHUT) or (front & SHUT and blocker & OPEN))
-
-
-def direction_of(dx: int, dy: int) -> int:
-    return FACINGS[(dx, dy)]

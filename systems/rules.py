@@ -96,10 +96,6 @@ def set_rules(world: World, rules: tuple[str, ...]) -> None:
     world.set_resource(PROPS_KEY, masks_for(tuple(rules)))
 
 
-def props_of(world: World, kind: str) -> Prop:
-    return Prop(world.resource(PROPS_KEY, {}).get(kind, 0))
-
-
 # -- reading words -----------------------------------------------------------------------
 
 

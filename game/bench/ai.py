@@ -14,7 +14,7 @@ from typing import Any
 from game.engine import Engine
 from game.levels.loader import load_engine
 from game.levels.maps import DEFAULT_MAP
-from game.session.match import make_seats
+from game.session.match import current_round, make_seats
 from systems.ai import Budget
 from systems.ai.heuristic import HeuristicAI
 from systems.ai.minimax import MinimaxAI
@@ -27,10 +27,8 @@ def midgame(seed: int = 0, round_: int = BENCH_ROUND) -> Engine:
     """The bench position: a deterministic heuristic-vs-heuristic game stopped mid-way."""
     engine = load_engine(DEFAULT_MAP, seed=seed)
     seats = make_seats(engine, {"red": "heuristic", "blue": "heuristic"}, seed)
-    turn = engine.ruleset.turn  # type: ignore[attr-defined]
     while not engine.over:
-        t = turn(engine.world)
-        if t.round >= round_ and t.side == "blue":
+        if current_round(engine) >= round_ and engine.side == "blue":
             break
         seat = seats[engine.side]
         assert seat.ai is not None

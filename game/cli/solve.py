@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -133,8 +132,3 @@ def save_solution(engine: Engine, solution: Solution, path: Path) -> None:
     if "level" in game_map.sidecar:
         record.extra["level"] = game_map.sidecar["level"]
     write_record(path, record)
-
-
-def flush_print(text: str) -> None:
-    print(text)
-    sys.stdout.flush()

@@ -24,7 +24,6 @@ HP_GOOD = (70, 200, 90)
 HP_LOW = (230, 80, 60)
 
 # Side colours: the palette's heroes, whose pure reds and blues read well as unit discs.
-SIDE_NAMES = ("red", "blue")
 
 
 @cache

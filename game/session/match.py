@@ -32,10 +32,6 @@ class Seat:
     think_seconds: float = 0.0
     actions: int = 0
 
-    @property
-    def human(self) -> bool:
-        return self.ai is None
-
 
 def make_seats(engine: Engine, specs: dict[str, str], seed: int,
                budget: Budget | None = None) -> dict[str, Seat]:
@@ -62,8 +58,8 @@ class MatchResult:
 
 
 def current_round(engine: Engine) -> int:
-    turn = getattr(engine.ruleset, "turn", None)
-    return turn(engine.world).round if turn else len(engine.history)
+    """The round a game of sides is in (its report says), or the moves made in a level."""
+    return int(engine.ruleset.report(engine.world).get("round", len(engine.history)))
 
 
 def play_match(engine: Engine, seats: dict[str, Seat], seed: int = 0,

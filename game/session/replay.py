@@ -15,7 +15,7 @@ from typing import Any
 
 from game.commands import Command, from_json
 from game.data import load_json
-from game.engine import Engine
+from game.engine import Engine, Impossible
 from game.errors import UserError
 from game.levels.loader import described, load_game_map
 from game.levels.maps import atomic_write
@@ -118,9 +118,9 @@ def rebuild(record: Record, source: str | Path = "replay") -> Engine:
     engine = Engine.from_game_map(game_map, seed=record.seed, ruleset=record.ruleset)
     for index, command in enumerate(record.commands):
         result = engine.submit(command)
-        if not result.ok:
+        if isinstance(result, Impossible):
             raise UserError(f"{source}: command {index + 1} ({command.to_json()}) is illegal "
-                            f"here: {result.reason}")  # type: ignore[union-attr]
+                            f"here: {result.reason}")
     engine.redo_stack = list(record.redo)
     return engine
 

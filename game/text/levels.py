@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import TextIO
 
 from game.commands import Step, Wait
-from game.engine import Engine
+from game.engine import Engine, Impossible
 
 HELP = "moves: u d l r, s wait, z undo, y redo, q quit"
 
@@ -33,8 +33,8 @@ def play_text(engine: Engine, read: Callable[[str], str], out: TextIO) -> int:
                 engine.redo()
             elif letter in "udlrs":
                 result = engine.submit(Wait() if letter == "s" else Step(letter))
-                if not result.ok:
-                    print(result.reason, file=out)  # type: ignore[union-attr]
+                if isinstance(result, Impossible):
+                    print(result.reason, file=out)
             else:
                 print(HELP, file=out)
         if engine.outcome and engine.outcome[0] == "player":

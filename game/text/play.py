@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TextIO
 
 from game.commands import EndTurn
-from game.engine import Engine
+from game.engine import Engine, Impossible
 from game.session.match import Seat
 from game.session.replay import Record
 from game.session.saves import game_record, save_game
@@ -103,8 +103,8 @@ class TextGame:
                 line = str(actions.index(EndTurn()) + 1)
             if line.isdigit() and 1 <= int(line) <= len(actions):
                 result = engine.submit(actions[int(line) - 1])
-                if not result.ok:  # cannot happen for a listed action, but never hide it
-                    self.say(result.reason)  # type: ignore[union-attr]
+                if isinstance(result, Impossible):  # never for a listed action, but never hidden
+                    self.say(result.reason)
                     continue
                 self.save()
                 return True

@@ -19,8 +19,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from game.engine import Engine
-from game.levels.loader import load_game_map
-from game.levels.maps import GameMap, atomic_write
+from game.levels.maps import GameMap
 from game.session.match import make_seats, play_match
 from game.session.replay import record_of, record_text
 from game.tournament.stats import Tally, bradley_terry, elo_difference, wilson
@@ -74,16 +73,6 @@ def swapped_pairs(map_path: str, a: str, b: str, games: int, seed: int, budget: 
         red, blue = (a, b) if i % 2 == 0 else (b, a)
         specs.append(GameSpec(start + i, map_path, red, blue, seed + i // 2, budget, replay_dir))
     return specs
-
-
-def play_one(spec: GameSpec) -> GameOutcome:
-    """Play one game headless from the map on disk and maybe save its replay."""
-    outcome, text = play_game(spec, load_game_map(spec.map))
-    if spec.replay_dir:
-        path = replay_path(spec)
-        atomic_write(path, text.encode())
-        outcome.replay = str(path)
-    return outcome
 
 
 def play_game(spec: GameSpec, game_map: GameMap,

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from components import Word
 from components.resources import RULES_KEY
 from game.commands import Attack, Command, EndTurn, Move
+from game.rulesets.skirmish.ruleset import Skirmish
 from systems.ai import Budget
 from systems.ai.evaluate import HeuristicWeights, Unit, evaluate, units, weights
 from systems.board import Cell, Occupancy, distance_field, in_sight, occupancy
@@ -32,8 +33,9 @@ class Situation:
         world = engine.world
         self.w = w
         self.side = engine.side
-        opaque = getattr(engine.ruleset, "cfg", None)
-        self.occ: Occupancy = occupancy(world, opaque.opaque if opaque else ())
+        rules = engine.ruleset
+        self.occ: Occupancy = occupancy(world, rules.cfg.opaque if isinstance(rules, Skirmish)
+                                        else ())
         self.units = units(world)
         self.by_id = {u.entity: u for u in self.units}
         self.enemies = [u for u in self.units if u.side != self.side]

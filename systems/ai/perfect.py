@@ -13,6 +13,7 @@ from functools import cache, reduce
 from operator import xor
 from typing import TYPE_CHECKING
 
+from game.commands import Take
 from game.errors import UserError
 from game.grundy.codes import OctalGame, parse_code
 from game.grundy.solver import grundy_reference
@@ -78,7 +79,8 @@ class PerfectAI:
         sizes = heap_sizes(engine.world)
         actions = engine.legal_actions()
         for command in actions:
-            nxt = after(sizes, command.heap, command.count, command.left)  # type: ignore[attr-defined]
+            assert isinstance(command, Take)
+            nxt = after(sizes, command.heap, command.count, command.left)
             if losing_for_mover(ruleset.game, ruleset.misere, nxt):
                 return command
         return actions[rng.randrange(len(actions))]

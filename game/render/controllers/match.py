@@ -15,7 +15,7 @@ from pathlib import Path
 
 from components import Kind, Position, Team
 from game.commands import Attack, Command, EndTurn, Move, Step
-from game.engine import Engine
+from game.engine import Engine, Impossible
 from game.errors import UserError
 from game.levels.loader import load_engine
 from game.render.uiview import Cell, UiView
@@ -188,8 +188,8 @@ class Controller:
 
     def submit(self, command: Command) -> bool:
         result = self.engine.submit(command)
-        if not result.ok:
-            self._say(result.reason)  # type: ignore[union-attr]
+        if isinstance(result, Impossible):
+            self._say(result.reason)
             return False
         self.message = ""
         self._after_command()

@@ -16,7 +16,7 @@ from PIL import Image
 
 from game.data import load_yaml, parse_color
 from game.errors import UserError
-from game.levels.maps import GameMap, read_sidecar, sidecar_path
+from game.levels.maps import GameMap, sidecar_path
 from game.registry import ruleset_config
 
 MAX_HEIGHT = 60
@@ -72,14 +72,6 @@ def read_text_map(path: Path) -> GameMap:
                      hashlib.sha256(text.encode()).hexdigest())
 
 
-def is_descent_png(path: Path) -> bool:
-    side = sidecar_path(path)
-    if not side.exists():
-        return False
-    raw = load_yaml(side)
-    return isinstance(raw, dict) and raw.get("ruleset") == "descent"
-
-
 def ramp() -> list[tuple[int, int, int]]:
     raw = ruleset_config("descent")["ramp"]
     return [parse_color(c, "data/rulesets/descent.yaml: ramp") for c in raw]
@@ -123,8 +115,3 @@ def write_png_map(path: Path, heights: list[list[int]]) -> None:
     buffer = BytesIO()
     image.save(buffer, format="PNG")
     atomic_write(path, buffer.getvalue())
-
-
-def read_sidecar_for(path: Path) -> dict[str, Any]:
-    side = sidecar_path(path)
-    return read_sidecar(side) if side.exists() else {}

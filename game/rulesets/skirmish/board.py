@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from components import Actions, Health, Kind, Moves, Position, Team, UnitClass, Word
+from components import Actions, Health, Kind, Moves, Position, Team, UnitClass
 from components.resources import SIZE_KEY
 from game.commands import Attack, Command, EndTurn, Move
 from game.data import units
@@ -57,10 +57,6 @@ def roster(world: World) -> str:
                       if k.name == "minion" and t.side == side)
         lines.append(f"{side:>4}: " + "; ".join(parts) + f"; minions {minions}")
     return "\n".join(lines)
-
-
-def words_on(world: World) -> list[tuple[str, int, int]]:
-    return [(w.text, p.x, p.y) for _e, (w, p) in world.query(Word, Position)]
 
 
 def describe_command(world: World, command: Command) -> str:
