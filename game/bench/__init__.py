@@ -16,7 +16,7 @@ GROUPS: dict[str, str] = {
     "skirmish": "game.bench.skirmish:skirmish",
     "puzzle": "game.bench.levels:puzzle",
     "descent": "game.bench.levels:descent",
-    "render": "game.render.bench:render",
+    "render": "game.bench.render:render",
     "octal": "game.bench.octal:octal",
     "ai": "game.bench.ai:ai",
     "cluster": "game.bench.cluster:cluster",

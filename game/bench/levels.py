@@ -8,6 +8,7 @@ from typing import Any
 from game import MAPS, ROOT
 from game.bench import median_time
 from game.levels.loader import load_engine
+from systems.ai.keke_set import solve_levels
 from systems.ai.solver import search, solve
 
 KEKE_SET = ROOT.parent / "shared" / "benchmarks" / "keke" / "full_biy_LEVELS.json"
@@ -30,8 +31,6 @@ def puzzle(repeat: int = 5, keke: bool = False, **_: Any) -> dict[str, float]:
         rates.append(found.generated / max(found.seconds, 1e-9))
     figures["puzzle.states_per_s"] = statistics.median(rates)
     if keke and KEKE_SET.exists():
-        from game.cli.keke_run import solve_levels
-
         for workers in (1, 2):
             rows = solve_levels(KEKE_SET, 10.0, "auto", workers)
             figures[f"keke.solved_{workers}w"] = float(sum(row["solved"] for row in rows))

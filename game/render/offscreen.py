@@ -30,6 +30,20 @@ def hidden_window(width: int, height: int) -> Any:
         raise UserError(f"no offscreen GL context could be made here ({exc}).") from None
 
 
+def draw_frames(window: Any, screen: Any, frames: int, rebuild: bool) -> None:
+    """Draw `frames` frames to the end (glFinish), rebuilding the batch before each when asked:
+    what `rulefront bench render` times."""
+    from pyglet import gl
+
+    window.switch_to()
+    for _ in range(frames):
+        if rebuild:
+            screen.invalidate()
+        window.clear()
+        screen.draw()
+        gl.glFinish()
+
+
 def frame_image(window: Any, screen: Any) -> Any:
     """Draw one frame of `screen` into `window` and return it as pyglet ImageData."""
     import pyglet

@@ -1,0 +1,50 @@
+"""The layers of docs/architecture.md hold: import-linter's contracts in pyproject.toml pass,
+and the design's boundaries (no cycles, esper only in the World) are checked on every run."""
+
+from __future__ import annotations
+
+import ast
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from game import ROOT
+
+PACKAGES = ("game", "systems", "components")
+
+
+def test_the_import_linter_contracts_are_kept():
+    command = shutil.which("lint-imports")
+    assert command is not None, "import-linter is a test dependency: pip install -e '.[test]'"
+    done = subprocess.run([command, "--config", str(ROOT / "pyproject.toml")], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
+    assert "BROKEN" not in done.stdout
+
+
+def test_game_keeps_at_most_twelve_modules_at_its_top():
+    flat = sorted(p.name for p in (ROOT / "game").glob("*.py"))
+    assert len(flat) <= 12, flat
+
+
+def test_no_module_imports_a_private_name_of_the_world():
+    offenders = []
+    for package in PACKAGES:
+        for path in (ROOT / package).rglob("*.py"):
+            if path == ROOT / "game" / "world.py":
+                continue
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.ImportFrom) and node.module == "game.world" and any(
+                        alias.name.startswith("_") for alias in node.names):
+                    offenders.append(str(path.relative_to(ROOT)))
+    assert offenders == []
+
+
+def test_the_command_line_imports_no_window_code_until_a_window_is_asked_for():
+    code = ("import sys, game.cli; game.cli.build_parser(); "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'pyglet'))")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
