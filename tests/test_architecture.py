@@ -7,7 +7,6 @@ import ast
 import shutil
 import subprocess
 import sys
-from pathlib import Path
 
 from game import ROOT
 
