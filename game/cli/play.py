@@ -68,12 +68,13 @@ def is_level(args: argparse.Namespace) -> bool:
         return False
     if args.level or args.moves is not None or args.json:
         return True
-    if Path(args.map).suffix.lower() != ".png":
-        return True
-    from game.levels.maps import load_map
-    from game.rulesets.descent.ruleset import is_descent_png
+    if Path(args.map).suffix.lower() == ".json":
+        return True  # a Keke level set; which of its levels is --level's business
+    from game.levels.loader import load_game_map
 
-    return is_descent_png(Path(args.map)) or load_map(args.map).ruleset != "skirmish"
+    # Loaded rather than judged by its suffix: a shipped map named without one ("duel",
+    # "first-steps") is only known once the loader has found its file.
+    return load_game_map(args.map).ruleset != "skirmish"
 
 
 def run_level(args: argparse.Namespace) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from game.data import map_argument
 from game.engine import Engine
 from game.errors import UserError
 from game.levels.maps import GameMap, load_map, virtual_map
@@ -20,7 +21,7 @@ def load_game_map(path: str | Path, level: str | int | None = None) -> GameMap:
     described = virtual_map(path)
     if described is not None:
         return described
-    path = Path(path)
+    path = map_argument(path)
     suffix = path.suffix.lower()
     if suffix == ".json":
         levels = keke.read_set(path)

@@ -19,7 +19,15 @@ import numpy as np
 from PIL import Image, UnidentifiedImageError
 
 from game import MAPS
-from game.data import Color, PaletteEntry, hex_color, load_yaml, nearest_entry, palette
+from game.data import (
+    Color,
+    PaletteEntry,
+    hex_color,
+    load_yaml,
+    map_argument,
+    nearest_entry,
+    palette,
+)
 from game.errors import UserError
 
 MAX_SIDE = 128
@@ -72,7 +80,7 @@ def load_map(path: str | Path) -> GameMap:
     described = virtual_map(path)
     if described is not None:
         return described
-    path = Path(path)
+    path = map_argument(path)
     try:
         data = path.read_bytes()
     except FileNotFoundError:

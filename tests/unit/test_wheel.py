@@ -55,7 +55,7 @@ def test_the_unpacked_wheel_reads_its_own_maps_from_an_empty_folder(wheel, tmp_p
     data, maps, module = json.loads(where.stdout)
     assert (data, maps) == (str(site / "game/assets/data"), str(site / "game/assets/maps"))
     assert module == str(site / "game" / "__init__.py")
-    played = subprocess.run([sys.executable, "-m", "game", "match", "--json"],
+    played = subprocess.run([sys.executable, "-m", "game", "match", "duel", "--json"],
                             cwd=empty, env=env, capture_output=True, text=True)
     assert played.returncode == 0, played.stderr
     assert json.loads(played.stdout)["winner"] in ("red", "blue", "draw")
