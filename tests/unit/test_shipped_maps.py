@@ -1,4 +1,4 @@
-"""Shipped maps named without a path."""
+"""Shipped maps named without a path, and `rulefront maps` listing them."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 
 from game import DATA, MAPS, ROOT
 from game.cli import main
-from game.data import find_shipped, map_argument, shipped_levels
+from game.data import LEVEL_SUFFIXES, find_shipped, map_argument, shipped_levels
 from game.errors import UserError
 from game.levels.loader import load_game_map, load_level
 from game.levels.maps import DEFAULT_MAP, load_map
@@ -105,3 +105,39 @@ def test_a_level_opened_by_name_walks_its_shipped_folder():
     ctrl = LevelController(load_level("first-steps"), "first-steps")
     neighbours = [path for path, _level in ctrl.neighbours(1)]
     assert neighbours and {p.parent for p in neighbours} == {MAPS / "puzzles"}
+
+
+def maps_json(capsys) -> list[dict]:
+    assert main(["maps", "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_rulefront_maps_lists_every_level_file_under_maps(capsys):
+    on_disk = {p.relative_to(MAPS).as_posix() for p in MAPS.rglob("*")
+               if p.suffix in LEVEL_SUFFIXES}
+    rows = maps_json(capsys)
+    assert sorted(row["path"] for row in rows) == sorted(on_disk)
+    for row in rows:
+        assert map_argument(row["name"]) == MAPS / row["path"]
+
+
+@pytest.mark.parametrize("name, ruleset, size, title", [
+    ("duel", "skirmish", "24x24", "Duel"),
+    ("outpost", "skirmish", "12x12", "Outpost"),
+    ("first-steps", "puzzle", "8x5", None),
+    ("level-01", "descent", "4x4", "level 1"),
+    ("kayles", "octal", "9x5", "Kayles"),
+])
+def test_rulefront_maps_gives_each_ruleset_size_and_sidecar_title(capsys, name, ruleset, size,
+                                                                  title):
+    row = {r["name"]: r for r in maps_json(capsys)}[name]
+    assert (row["ruleset"], row["size"], row["title"]) == (ruleset, size, title)
+
+
+def test_rulefront_maps_prints_a_table_with_a_line_per_level(capsys):
+    assert main(["maps"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split() == ["name", "ruleset", "size", "path", "title"]
+    assert len(lines) == len(shipped_levels()) + 2
+    assert any(line.split()[:4] == ["kayles", "octal", "9x5", "octal/kayles.png"]
+               for line in lines)
