@@ -11,8 +11,9 @@ import pytest
 from game import DATA, MAPS, ROOT
 from game.cli import main
 from game.data import LEVEL_SUFFIXES, find_shipped, map_argument, shipped_levels
+from game.engine import Engine
 from game.errors import UserError
-from game.levels.loader import load_game_map, load_level
+from game.levels.loader import load_game_map
 from game.levels.maps import DEFAULT_MAP, load_map
 from game.render.controllers.level import LevelController
 from tests.helpers import draw_map
@@ -102,7 +103,8 @@ def test_match_and_play_take_shipped_names(capsys, monkeypatch, tmp_path):
 
 
 def test_a_level_opened_by_name_walks_its_shipped_folder():
-    ctrl = LevelController(load_level("first-steps"), "first-steps")
+    engine = Engine.from_game_map(load_game_map("first-steps"))
+    ctrl = LevelController(engine, "first-steps")
     neighbours = [path for path, _level in ctrl.neighbours(1)]
     assert neighbours and {p.parent for p in neighbours} == {MAPS / "puzzles"}
 
