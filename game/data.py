@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -10,7 +12,7 @@ from typing import Any
 
 import yaml
 
-from game import DATA
+from game import DATA, MAPS
 from game.errors import UserError
 
 Color = tuple[int, int, int]
@@ -227,3 +229,63 @@ def nearest_entry(color: Color) -> PaletteEntry:
     """The palette entry whose colour is closest to `color` (for error messages)."""
     return min(palette().values(),
                key=lambda e: sum((a - b) ** 2 for a, b in zip(e.color, color, strict=True)))
+
+
+# -- shipped maps --------------------------------------------------------------------------
+
+# What load_game_map opens; sidecars (.yaml) belong to the map beside them.
+LEVEL_SUFFIXES = (".png", ".keke", ".txt", ".json")
+
+
+@dataclass(frozen=True)
+class ShippedLevel:
+    """A map or level in maps/, and the name that finds it from any folder."""
+
+    name: str  # the file's stem, or its file name where two formats share the stem
+    path: Path
+
+    @property
+    def relative(self) -> str:
+        """The path inside the shipped maps folder, e.g. 'puzzles/first-steps.keke'."""
+        return self.path.relative_to(MAPS).as_posix()
+
+
+@cache
+def shipped_levels() -> tuple[ShippedLevel, ...]:
+    """Every map and level shipped in maps/, the top folder's first, then each subfolder's."""
+    files = sorted((p for p in MAPS.rglob("*")
+                    if p.suffix.lower() in LEVEL_SUFFIXES and p.is_file()),
+                   key=lambda p: (p.relative_to(MAPS).parent.as_posix(), p.name))
+    stems = Counter(p.stem for p in files)
+    return tuple(ShippedLevel(p.stem if stems[p.stem] == 1 else p.name, p) for p in files)
+
+
+def find_shipped(name: str) -> Path | None:
+    """The shipped file a bare name stands for ('duel', 'level-03', 'tower.txt'), or None.
+
+    A name without a suffix matches file stems, one with a suffix whole file names; a stem
+    shared by two formats of one level (tower.png, tower.txt) needs the suffix.
+    """
+    matches = [s.path for s in shipped_levels() if name in (s.path.stem, s.path.name)]
+    if len(matches) > 1:
+        choices = ", ".join(p.name for p in matches)
+        raise UserError(f"'{name}' names {len(matches)} shipped maps ({choices}); add the "
+                        f"suffix, e.g. {matches[0].name}.")
+    return matches[0] if matches else None
+
+
+def map_argument(arg: str | Path) -> Path:
+    """The file a map argument means: an existing file as given, else the shipped map named so.
+
+    Anything else that looks like a path is returned unchanged for the loader to report.
+    """
+    path = Path(arg)
+    text = str(arg)
+    bare = "/" not in text and os.sep not in text and path.suffix.lower() in ("", *LEVEL_SUFFIXES)
+    if path.is_file() or not bare:
+        return path
+    found = find_shipped(text)
+    if found is None:
+        raise UserError(f"{text}: no such map file, nor a shipped map of that name "
+                        "(`rulefront maps` lists them).")
+    return found

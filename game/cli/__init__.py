@@ -16,6 +16,7 @@ COMMANDS = [
     "play",
     "replay",
     "map",
+    "maps",
     "bench",
     "grundy",
     "solve",

@@ -14,6 +14,7 @@ from enum import Enum
 from pathlib import Path
 
 from game import registry
+from game.data import map_argument
 from game.engine import Engine
 from game.errors import UserError
 from game.levels.maps import GameMap, load_map, read_sidecar, sidecar_path
@@ -42,7 +43,7 @@ def recognise(source: str | Path) -> FileKind:
     ruleset or command reads is a UserError that lists the kinds there are."""
     if described(source) is not None:
         return FileKind.LEVEL
-    path = Path(source)
+    path = map_argument(source)
     suffix = path.suffix.lower()
     if suffix == ".json":
         kind = _json_kind(path)
@@ -85,7 +86,7 @@ def load_game_map(source: str | Path, level: str | int | None = None) -> GameMap
             raise UserError(f"{source}: --level only applies to level sets.")
         built: GameMap = registry.load_object(spec.prefix_reader)(str(source))
         return built
-    path = Path(source)
+    path = map_argument(source)
     suffix = path.suffix.lower()
     if suffix == ".png":
         if level is not None:

@@ -19,7 +19,15 @@ import numpy as np
 from PIL import Image, UnidentifiedImageError
 
 from game import MAPS
-from game.data import Color, PaletteEntry, hex_color, load_yaml, nearest_entry, palette
+from game.data import (
+    Color,
+    PaletteEntry,
+    hex_color,
+    load_yaml,
+    map_argument,
+    nearest_entry,
+    palette,
+)
 from game.errors import UserError
 
 MAX_SIDE = 128
@@ -56,7 +64,7 @@ def sidecar_path(path: Path) -> Path:
 
 def load_map(path: str | Path) -> GameMap:
     """Decode a PNG map and its sidecar, or raise a UserError saying what to fix."""
-    path = Path(path)
+    path = map_argument(path)
     try:
         data = path.read_bytes()
     except FileNotFoundError:

@@ -54,7 +54,9 @@ class LevelController(Controller):
                  seed: int = 0, player: str | None = None,
                  clock: Callable[[], float] = time.monotonic,
                  hint_seconds: float = HINT_SECONDS) -> None:
-        self.path = Path(path)
+        # The file the engine came from, not the argument: a shipped level named without a
+        # path ("first-steps") still has a folder for N and P to walk.
+        self.path = Path(engine.map.path) if engine.map is not None else Path(path)
         if level is None and engine.map is not None and "level" in engine.map.sidecar:
             level = str(engine.map.sidecar["level"])  # a one-level Keke set names its id here
         self.level = level
