@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from game.data import map_argument
 from game.errors import UserError
 from game.levels.maps import atomic_write
 from game.tournament.backends import Interrupted, make_backend, run_games
@@ -142,8 +143,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--ais", default="random,heuristic,minimax",
                    help="comma-separated seats (default random,heuristic,minimax); "
                         "write options with ';' instead of ',' e.g. minimax:think=0.2;width=8")
-    p.add_argument("--maps", default="maps/duel.png",
-                   help="map paths or glob patterns, comma-separated (quote globs)")
+    p.add_argument("--maps", default="duel",
+                   help="map paths, shipped map names or glob patterns, comma-separated "
+                        "(quote globs; default: duel)")
     p.add_argument("--games", type=int, default=10, help="games per pair of AIs per map")
     p.add_argument("--seed", type=int, default=0, help="seed of the first pair of games")
     p.add_argument("--workers", type=int, default=1, help="worker processes")
@@ -159,7 +161,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 def expand_maps(text: str) -> list[str]:
     maps: list[str] = []
     for pattern in filter(None, (p.strip() for p in text.split(","))):
-        found = sorted(glob.glob(pattern)) if any(c in pattern for c in "*?[") else [pattern]
+        found = sorted(glob.glob(pattern)) if any(c in pattern for c in "*?[") else \
+            [str(map_argument(pattern))]  # a path, or a shipped map's name
         if not found:
             raise UserError(f"--maps pattern '{pattern}' matches no file.")
         for path in found:

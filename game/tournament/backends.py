@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from game.data import map_argument
 from game.errors import UserError
 from game.levels.loader import described, load_game_map
 from game.levels.maps import GameMap, atomic_write, map_from_bytes, sidecar_path
@@ -51,7 +52,7 @@ def map_content(path: str) -> MapContent:
     """Read a map once on the driver, so workers get its bytes and never open a file."""
     if described(path) is not None:
         return MapContent(path, path)
-    file = Path(path)
+    file = map_argument(path)
     try:
         png = file.read_bytes()
     except OSError:
