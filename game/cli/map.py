@@ -82,7 +82,7 @@ def run_import_keke(args: argparse.Namespace) -> int:
         maps = [(f"keke-{lv.id}", level_map(source, lv)) for lv in read_set(source)]
     for stem, game_map in maps:
         cells = {(x, y): entry.color for x, y, entry in game_map.cells}
-        sidecar = {"name": game_map.name, "ruleset": "puzzle"}
+        sidecar = {"name": game_map.name, "ruleset": game_map.ruleset}
         write_map(out / f"{stem}.png", game_map.width, game_map.height, cells, sidecar)
     print(f"wrote {len(maps)} puzzle maps to {out}")
     return 0
