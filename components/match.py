@@ -4,6 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+# Winners that are not a side of sides (red, blue), each named once.
+DRAW = "draw"  # a game nobody won
+PLAYER = "player"  # the one side of a one-player ruleset
+LOST = "lost"  # the winner of a one-player game the player lost
+
 
 @dataclass(slots=True)
 class Turn:

@@ -16,6 +16,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, runtime_checkable
 
+from components.match import DRAW, LOST, PLAYER
 from game import DATA
 from game.data import load_yaml
 from game.errors import UserError
@@ -26,9 +27,7 @@ if TYPE_CHECKING:
     from game.levels.maps import GameMap
     from game.world import World
 
-PLAYER = "player"  # the one side of a one-player ruleset
-DRAW = "draw"  # the winner of a game nobody won
-LOST = "lost"  # the winner of a one-player game the player lost
+__all__ = ["DRAW", "LOST", "PLAYER", "Outcome", "Ruleset", "RulesetSpec", "SearchHooks"]
 
 
 class Outcome(NamedTuple):

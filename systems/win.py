@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from components import Health, Kind, Team, Turn
+from components.match import DRAW
 from game.events import Event, Won
 from game.world import World
 
@@ -37,14 +38,14 @@ def decide(world: World, turn_entity: int, sides: tuple[str, ...], turn_limit: i
             lost[side] = f"every {side} hero fell"
     red, blue = sides
     if len(lost) == 2:
-        winner, reason = "draw", f"{lost[red]} and {lost[blue]}"
+        winner, reason = DRAW, f"{lost[red]} and {lost[blue]}"
     elif lost:
         loser = next(iter(lost))
         winner, reason = (blue if loser == red else red), lost[loser]
     elif turn.round > turn_limit:
         hp = {side: tally[side]["hp"] for side in sides}
         detail = f"turn limit: {red} {hp[red]} HP, {blue} {hp[blue]} HP"
-        winner = "draw" if hp[red] == hp[blue] else max(sides, key=lambda s: hp[s])
+        winner = DRAW if hp[red] == hp[blue] else max(sides, key=lambda s: hp[s])
         reason = detail
     else:
         return []

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
+from components.match import DRAW
 from game.cli.common import add_map_argument, add_seats, need_sides, open_game
 from game.cli.tournament import add_backend, add_budget, budget_of, run_many
 from game.commands import Command, EndTurn
@@ -61,6 +62,6 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(f"{result.winner} wins after {result.rounds} rounds ({result.reason}); "
               f"{len(result.commands)} commands, seed {args.seed}."
-              if result.winner != "draw" else
+              if result.winner != DRAW else
               f"draw after {result.rounds} rounds ({result.reason}); seed {args.seed}.")
     return 0

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from components.match import DRAW
 from game.commands import Command
 from game.engine import Engine
 from game.errors import UserError
@@ -82,7 +83,7 @@ def play_match(engine: Engine, seats: dict[str, Seat], seed: int = 0,
             raise RuntimeError(f"{seat.spec} chose an illegal command {command}: {result}")
         if on_command is not None:
             on_command(engine, command)
-    winner, reason = engine.outcome or ("draw", "")
+    winner, reason = engine.outcome or (DRAW, "")
     return MatchResult(winner, reason, current_round(engine), engine.commands(), seed,
                        {s.side: s.think_seconds / max(1, s.actions) for s in seats.values()})
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TextIO
 
+from components.match import PLAYER
 from game.commands import Step, Wait
 from game.engine import Engine, Impossible
 
@@ -37,7 +38,7 @@ def play_text(engine: Engine, read: Callable[[str], str], out: TextIO) -> int:
                     print(result.reason, file=out)
             else:
                 print(HELP, file=out)
-        if engine.outcome and engine.outcome[0] == "player":
+        if engine.outcome and engine.outcome.winner == PLAYER:
             print(engine.ruleset.text_board(engine.world), file=out)
             print(f"won in {len(engine.history)} moves", file=out)
             return 0

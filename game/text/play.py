@@ -10,6 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
+from components.match import DRAW
 from game.commands import EndTurn
 from game.engine import Engine, Impossible
 from game.session.match import Seat
@@ -64,7 +65,7 @@ class TextGame:
                 self.say(f"saved to {self.save_path}; continue with --resume {self.save_path}")
                 return 0
         self.show()
-        winner, reason = engine.outcome or ("draw", "")
+        winner, reason = engine.outcome or (DRAW, "")
         self.say(f"game over: {winner} ({reason})")
         self.save()
         return 0

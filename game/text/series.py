@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
+from components.match import DRAW
 from game.levels.loader import load_engine
 from game.session.match import make_seats
 from game.text.play import TextGame
@@ -50,7 +51,7 @@ def run_series(map_path: str | Path, red: str, blue: str, games: int, seed: int,
             print(f"series stopped after {number - 1} games: {tally_line(players)}", file=out)
             return players
         winner = engine.outcome[0]
-        if winner == "draw":
+        if winner == DRAW:
             on_red.draws += 1
             on_blue.draws += 1
         else:

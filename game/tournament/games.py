@@ -18,6 +18,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+from components.match import DRAW
 from game.engine import Engine
 from game.levels.maps import GameMap
 from game.session.match import make_seats, play_match
@@ -62,7 +63,7 @@ class GameOutcome:
         return self.red if side == "red" else self.blue
 
     def points(self, side: str) -> float:
-        return 0.5 if self.winner == "draw" else float(self.winner == side)
+        return 0.5 if self.winner == DRAW else float(self.winner == side)
 
 
 def swapped_pairs(map_path: str, a: str, b: str, games: int, seed: int, budget: Budget,
@@ -164,7 +165,7 @@ def tally_of(outcomes: Iterable[GameOutcome], seat: str, side: str | None = None
         for s in ("red", "blue"):
             if o.seat(s) != seat or (side is not None and s != side):
                 continue
-            if o.winner == "draw":
+            if o.winner == DRAW:
                 draws += 1
             elif o.winner == s:
                 wins += 1

@@ -13,6 +13,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from components import Actions, Attack, Health, Kind, Moves, Position, Team
+from components.match import DRAW
 from game import DATA
 from game.data import load_yaml
 from game.errors import UserError
@@ -138,7 +139,7 @@ def evaluate(engine: Engine, me: str, w: EvalWeights | None = None, ply: int = 0
     w = w or weights()[0]
     if outcome is not None:
         winner = outcome[0]
-        if winner == "draw":
+        if winner == DRAW:
             return 0.0
         return (w.win - ply) if winner == me else (ply - w.win)
     world = engine.world

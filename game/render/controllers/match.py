@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from components import Kind, Position, Team
+from components.match import DRAW
 from game.commands import Attack, Command, EndTurn, Move, Step
 from game.engine import Engine, Impossible
 from game.errors import UserError
@@ -117,8 +118,8 @@ class Controller:
                       footer=footer)
 
     def end_lines(self) -> tuple[str, ...]:
-        winner, reason = self.engine.outcome or ("draw", "")
-        title = "Draw" if winner == "draw" else f"{winner} wins"
+        winner, reason = self.engine.outcome or (DRAW, "")
+        title = "Draw" if winner == DRAW else f"{winner} wins"
         return (title, reason, f"after {current_round(self.engine)} rounds",
                 "U undo   R restart   N next map   Q quit")
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from components.match import DRAW
 from game.render.uiview import Cell, UiView
 
 if TYPE_CHECKING:
@@ -49,8 +50,8 @@ class ReplayController:
         footer = f"command {self.position}/{self.total}  {state}  x{self.speed}/s   {HELP}"
         modal: tuple[str, ...] = ()
         if self.engine.over and self.position == self.total:
-            winner, reason = self.engine.outcome or ("draw", "")
-            modal = ("Draw" if winner == "draw" else f"{winner} wins", reason,
+            winner, reason = self.engine.outcome or (DRAW, "")
+            modal = ("Draw" if winner == DRAW else f"{winner} wins", reason,
                      "Left / Home to look back, Q to quit")
         return UiView(footer=footer, modal=modal)
 

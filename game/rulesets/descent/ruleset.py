@@ -34,7 +34,7 @@ ACTIONS: tuple[Command, ...] = (Step("u"), Step("d"), Step("l"), Step("r"))
 
 class Descent(Ruleset, SearchHooks):
     name = "descent"
-    sides = ("player",)
+    sides = (PLAYER,)
     actions = ACTIONS
 
     def __init__(self, config: dict[str, Any]) -> None:
@@ -122,7 +122,7 @@ class Descent(Ruleset, SearchHooks):
     # -- questions -------------------------------------------------------------------------
 
     def side_to_play(self, world: World) -> str:
-        return "player"
+        return PLAYER
 
     def outcome(self, world: World) -> Outcome | None:
         if self.ball(world) == tuple(world.resource(EXIT_KEY)):

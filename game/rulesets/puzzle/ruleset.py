@@ -46,7 +46,7 @@ STOP, PUSH = int(Prop.STOP), int(Prop.PUSH)
 
 class Puzzle(Ruleset, SearchHooks):
     name = "puzzle"
-    sides = ("player",)
+    sides = (PLAYER,)
 
     def __init__(self, config: dict[str, Any]) -> None:
         self.config = config
@@ -102,7 +102,7 @@ class Puzzle(Ruleset, SearchHooks):
     # -- questions -------------------------------------------------------------------------
 
     def side_to_play(self, world: World) -> str:
-        return "player"
+        return PLAYER
 
     def outcome(self, world: World) -> Outcome | None:
         status = world.resource(STATUS_KEY, "")
@@ -197,7 +197,7 @@ class Puzzle(Ruleset, SearchHooks):
                 world.set_resource(STATUS_KEY, "lost")
         elif won(board, yous):
             world.set_resource(STATUS_KEY, "won")
-            events.append(Won("player", "a YOU reached a WIN"))
+            events.append(Won(PLAYER, "a YOU reached a WIN"))
         if board.delta:
             world.set_resource(HASH_KEY, (world.resource(HASH_KEY) + board.delta) & MASK)
         return events
