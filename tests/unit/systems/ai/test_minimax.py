@@ -12,7 +12,7 @@ from systems.ai import Budget
 from systems.ai.evaluate import evaluate, weights
 from systems.ai.heuristic import HeuristicAI
 from systems.ai.minimax import MinimaxAI, Search
-from tests.unit.ai_positions import (
+from tests.unit.systems.ai.positions import (
     BLUE_HQ,
     last_hero_two_hits,
     nearly_dead_hq,

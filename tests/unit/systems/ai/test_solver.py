@@ -12,7 +12,7 @@ from game import MAPS
 from game.levels.loader import load_engine
 from systems.ai.solver import moves_text, solve
 from tests.unit.puzzle_helpers import level
-from tests.unit.test_descent import board
+from tests.unit.rulesets.descent.test_ruleset import board
 
 # (rows, shortest length)
 PUZZLES = [

@@ -16,7 +16,7 @@ from game.session.match import run_match
 from systems.ai import Budget, make_ai
 from systems.ai.evaluate import StateHash
 from systems.ai.heuristic import HeuristicAI
-from tests.unit.ai_positions import (
+from tests.unit.systems.ai.positions import (
     BLUE_BULWARK,
     BLUE_RANGER,
     BLUE_SAGE,

@@ -11,7 +11,7 @@ import pytest
 
 from game.cli import main
 from game.tournament.backends import Interrupted, RayBackend, run_games
-from tests.unit.test_backends import OUTPOST, comparable, specs_of
+from tests.unit.tournament.test_backends import OUTPOST, comparable, specs_of
 
 try:
     import ray
