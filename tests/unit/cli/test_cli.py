@@ -126,12 +126,6 @@ def test_resume_continues_exactly_where_the_save_left_off(capsys, tmp_path, monk
     assert again["rng_states"] == first["rng_states"]
 
 
-def test_saves_are_written_atomically_and_leave_no_temporary_files(tmp_path):
-    from game.levels.maps import atomic_write
-
-    target = tmp_path / "save.json"
-    atomic_write(target, b"one")
-    atomic_write(target, b"two")
-    assert target.read_bytes() == b"two"
-    assert [p.name for p in tmp_path.iterdir()] == ["save.json"]
-    assert target.stat().st_mode & 0o044  # readable by others like any file, not 0600
+def test_series_without_text_is_one_sentence(capsys) -> None:
+    assert main(["play", str(OUTPOST), "--series", "2"]) == 2
+    assert "add --text" in capsys.readouterr().err

@@ -1,5 +1,5 @@
 """The scripting interface: play --moves --json, solve, hints, replays of solutions, Keke
-import, the descent generator and the score file."""
+import and the level generators."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ import pytest
 
 from game import MAPS, ROOT
 from game.cli import main
-from game.session.scores import load_scores, record_score
 
 KEKE_DEMO = ROOT.parent / "shared" / "benchmarks" / "keke" / "demo_LEVELS.json"
 FIRST = str(MAPS / "puzzles" / "first-steps.keke")
@@ -101,23 +100,6 @@ def test_generate_descent_writes_solvable_ranked_levels(capsys, tmp_path):
         assert row["stars"]["3"] == row["optimal"]
         report = run_json(capsys, "solve", row["file"], "--json")
         assert report["length"] == row["optimal"]
-
-
-def test_scores_keep_each_players_best(tmp_path):
-    path = tmp_path / "scores.json"
-    assert record_score("lvl", "ada", 12, path)
-    assert not record_score("lvl", "ada", 14, path)
-    assert record_score("lvl", "ada", 9, path)
-    assert load_scores(path) == {"lvl": {"ada": 9}}
-
-
-def test_a_corrupt_score_file_is_set_aside_with_a_warning(tmp_path, capsys):
-    path = tmp_path / "scores.json"
-    path.write_text("{not json")
-    assert load_scores(path) == {}
-    assert "warning" in capsys.readouterr().err
-    assert list(tmp_path.glob("scores.json.corrupt-*"))
-    assert record_score("lvl", "bo", 3, path)
 
 
 @pytest.mark.skipif(not KEKE_DEMO.exists(), reason="Keke benchmark not present")

@@ -1,4 +1,5 @@
-"""Loading maps: every broken input is one sentence naming the file and the fix."""
+"""Loading maps: every broken input is one sentence naming the file and the fix; files are
+written atomically."""
 
 from __future__ import annotations
 
@@ -113,3 +114,14 @@ def test_hero_classes_come_from_the_sidecar_in_reading_order(tmp_path):
     classes = [(world.get(e, Team).side, world.get(e, UnitClass).name)
                for e, k in world.query(Kind) if k.name == "hero"]
     assert classes == [("red", "sage"), ("red", "duelist"), ("blue", "ranger")]
+
+
+def test_saves_are_written_atomically_and_leave_no_temporary_files(tmp_path):
+    from game.levels.maps import atomic_write
+
+    target = tmp_path / "save.json"
+    atomic_write(target, b"one")
+    atomic_write(target, b"two")
+    assert target.read_bytes() == b"two"
+    assert [p.name for p in tmp_path.iterdir()] == ["save.json"]
+    assert target.stat().st_mode & 0o044  # readable by others like any file, not 0600

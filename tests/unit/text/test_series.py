@@ -6,7 +6,6 @@ import io
 from pathlib import Path
 
 from game import MAPS
-from game.cli import main
 from game.text.series import run_series
 
 OUTPOST = Path(MAPS) / "outpost.png"
@@ -30,8 +29,3 @@ def test_a_human_who_quits_stops_the_series_with_the_tally_so_far(tmp_path) -> N
     players = run_series(OUTPOST, "human", "random", 3, 0, tmp_path / "s.json", no_input, out)
     assert all(p.wins + p.draws + p.losses == 0 for p in players)
     assert "series stopped after 0 games" in out.getvalue()
-
-
-def test_series_without_text_is_one_sentence(capsys) -> None:
-    assert main(["play", str(OUTPOST), "--series", "2"]) == 2
-    assert "add --text" in capsys.readouterr().err

@@ -8,7 +8,6 @@ from components import Health, Kind, Moves, Position, Spawner, Team, Turn
 from components.resources import TURN_KEY
 from game.commands import Attack, EndTurn, Move
 from game.events import Died, Spawned, Won
-from systems.board import line_cells
 from tests.helpers import engine_for
 
 
@@ -87,12 +86,6 @@ def test_line_of_sight(tmp_path, between, visible):
     ranger, target = unit_at(engine, 0, 0), unit_at(engine, 2, 0)
     can = Attack(ranger, target) in engine.legal_actions()
     assert can == visible
-
-
-def test_line_cells_excludes_the_endpoints_and_is_symmetric_in_length():
-    assert line_cells((0, 0), (3, 0)) == [(1, 0), (2, 0)]
-    assert len(line_cells((0, 0), (3, 2))) == len(line_cells((3, 2), (0, 0)))
-    assert line_cells((0, 0), (1, 1)) == []
 
 
 def test_an_attack_deals_damage_once_per_turn_and_kills_at_zero(tmp_path):
