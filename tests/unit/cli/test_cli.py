@@ -8,17 +8,9 @@ import sys
 
 import pytest
 
-from game import MAPS, ROOT
+from game import ROOT
 from game.cli import main
-from tests.helpers import draw_map
-
-OUTPOST = str(MAPS / "outpost.png")
-
-
-def run_cli(capsys, *args):
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.helpers import OUTPOST, draw_map, run_cli
 
 
 def test_match_json_reports_winner_reason_rounds_commands_and_seed(capsys):
@@ -127,5 +119,5 @@ def test_resume_continues_exactly_where_the_save_left_off(capsys, tmp_path, monk
 
 
 def test_series_without_text_is_one_sentence(capsys) -> None:
-    assert main(["play", str(OUTPOST), "--series", "2"]) == 2
-    assert "add --text" in capsys.readouterr().err
+    code, _, err = run_cli(capsys, "play", OUTPOST, "--series", "2")
+    assert code == 2 and "add --text" in err

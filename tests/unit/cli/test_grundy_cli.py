@@ -2,39 +2,37 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
 from game.cli import main
+from tests.helpers import run_cli, run_json
 
 
 def test_json_prints_code_and_values(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["grundy", "0.137", "--n", "5", "--json"]) == 0
-    out = json.loads(capsys.readouterr().out)
+    out = run_json(capsys, "grundy", "0.137", "--n", "5", "--json")
     assert out["code"] == "0.137" and out["values"] == [0, 1, 1, 2, 0, 3]
 
 
 def test_period_json_reports_preperiod_period_and_proof(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["grundy", "0.07", "--period", "--json"]) == 0
-    out = json.loads(capsys.readouterr().out)
+    out = run_json(capsys, "grundy", "0.07", "--period", "--json")
     assert (out["preperiod"], out["period"], out["proven"]) == (53, 34, True)
 
 
 def test_unproven_period_says_so_and_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["grundy", "0.6", "--period", "--max-n", "500"]) == 0
-    assert "no period proven" in capsys.readouterr().out
+    code, out, _ = run_cli(capsys, "grundy", "0.6", "--period", "--max-n", "500")
+    assert code == 0 and "no period proven" in out
 
 
 def test_nim_period_says_it_never_becomes_periodic(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["grundy", "nim", "--period"]) == 0
-    assert "never periodic" in capsys.readouterr().out
+    code, out, _ = run_cli(capsys, "grundy", "nim", "--period")
+    assert code == 0 and "never periodic" in out
 
 
 def test_bad_code_is_one_line_on_stderr_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["grundy", "0.8", "--n", "3"]) == 2
-    err = capsys.readouterr().err
+    code, _, err = run_cli(capsys, "grundy", "0.8", "--n", "3")
+    assert code == 2
     assert err.count("\n") == 1 and "'0.8'" in err
 
 

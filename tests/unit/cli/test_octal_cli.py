@@ -5,15 +5,14 @@ from __future__ import annotations
 
 import pytest
 
+from tests.helpers import run_cli, run_json
+
 
 def test_a_replay_of_a_described_position_rebuilds_and_verifies(tmp_path, capsys):
-    from game.cli import main
-
     replay = tmp_path / "o.json"
-    assert main(["match", "octal:0.137:7,9,12", "--red", "perfect", "--blue", "random",
-                 "--replay", str(replay)]) == 0
-    assert main(["replay", str(replay), "--json"]) == 0
-    assert '"verified": true' in capsys.readouterr().out
+    assert run_cli(capsys, "match", "octal:0.137:7,9,12", "--red", "perfect", "--blue", "random",
+                   "--replay", str(replay))[0] == 0
+    assert run_json(capsys, "replay", str(replay), "--json")["verified"] is True
 
 
 @pytest.mark.parametrize("args, words", [
@@ -23,10 +22,7 @@ def test_a_replay_of_a_described_position_rebuilds_and_verifies(tmp_path, capsys
     (["match", "octal:0.137:7", "--red", "perfect"], None),
 ])
 def test_octal_command_line_errors_are_one_sentence(capsys, args, words):
-    from game.cli import main
-
-    code = main(args)
-    err = capsys.readouterr().err
+    code, _, err = run_cli(capsys, *args)
     if words is None:
         assert code == 0
     else:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from game import MAPS, ROOT
-from game.cli import main
+from tests.helpers import run_cli, run_json
 
 KEKE_DEMO = ROOT.parent / "shared" / "benchmarks" / "keke" / "demo_LEVELS.json"
 FIRST = str(MAPS / "puzzles" / "first-steps.keke")
@@ -19,11 +19,6 @@ FIRST = str(MAPS / "puzzles" / "first-steps.keke")
 def data_home(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     return tmp_path / "data" / "rulefront"
-
-
-def run_json(capsys, *argv: str) -> dict:
-    assert main(list(argv)) == 0
-    return json.loads(capsys.readouterr().out)
 
 
 def test_play_moves_json_reports_status_rules_objects_and_words(capsys):
@@ -47,8 +42,8 @@ def test_a_keke_set_level_plays_by_id(capsys):
 
 
 def test_bad_moves_are_a_user_error(capsys):
-    assert main(["play", FIRST, "--moves", "rx", "--json"]) == 2
-    assert "moves are u d l r" in capsys.readouterr().err
+    code, _, err = run_cli(capsys, "play", FIRST, "--moves", "rx", "--json")
+    assert code == 2 and "moves are u d l r" in err
 
 
 def test_solve_prints_json_and_saves_a_replay_that_verifies(capsys, data_home):
@@ -65,15 +60,16 @@ def test_hint_gives_the_next_move_from_the_current_state(capsys):
 
 
 def test_solve_refuses_fewer_than_one_worker(capsys):
-    assert main(["solve", FIRST, "--workers", "0"]) == 2
-    assert "--workers is 0; give 1 or more." in capsys.readouterr().err
+    code, _, err = run_cli(capsys, "solve", FIRST, "--workers", "0")
+    assert code == 2 and "--workers is 0; give 1 or more." in err
 
 
 def test_a_level_lost_for_good_is_reported(capsys, tmp_path):
     level = tmp_path / "stuck.keke"
     level.write_text("______\n_b..._\n_B12._\n______\n")
-    assert main(["solve", str(level), "--json"]) == 1
-    report = json.loads(capsys.readouterr().out)
+    code, out, _ = run_cli(capsys, "solve", str(level), "--json")
+    assert code == 1
+    report = json.loads(out)
     assert not report["solved"] and "cannot be won" in report["note"]
 
 
@@ -84,8 +80,7 @@ def test_solve_descent_json(capsys):
 
 @pytest.mark.skipif(not KEKE_DEMO.exists(), reason="Keke benchmark not present")
 def test_import_keke_writes_png_maps_that_play(capsys, tmp_path):
-    assert main(["map", "import-keke", str(KEKE_DEMO), "--out", str(tmp_path / "k")]) == 0
-    capsys.readouterr()
+    assert run_cli(capsys, "map", "import-keke", str(KEKE_DEMO), "--out", str(tmp_path / "k"))[0] == 0
     state = run_json(capsys, "play", str(tmp_path / "k" / "keke-1.png"), "--moves", "rrrrr",
                      "--json")
     assert state["status"] == "won"
@@ -125,12 +120,12 @@ def test_stored_solutions_report_says_why_a_level_fails(capsys):
 def test_broken_keke_files_are_refused_with_a_sentence(tmp_path, capsys, text, fix):
     level = tmp_path / "bad.keke"
     level.write_text(text)
-    assert main(["play", str(level), "--moves", "r", "--json"]) == 2
-    assert fix in capsys.readouterr().err
+    code, _, err = run_cli(capsys, "play", str(level), "--moves", "r", "--json")
+    assert code == 2 and fix in err
 
 
 def test_generate_skirmish_writes_a_playable_map(capsys, tmp_path):
     out = tmp_path / "gen.png"
-    assert main(["generate", "skirmish", "--size", "12", "--seed", "2", "--out", str(out)]) == 0
-    assert main(["map", "check", str(out), "--json"]) == 0
-    assert '"ok": true' in capsys.readouterr().out
+    assert run_cli(capsys, "generate", "skirmish", "--size", "12", "--seed", "2", "--out",
+                   str(out))[0] == 0
+    assert run_json(capsys, "map", "check", str(out), "--json")["ok"] is True

@@ -2,23 +2,16 @@
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
-from game import MAPS
-from game.cli import main
 from game.session.replay import read_record, verify
-
-OUTPOST = str(Path(MAPS) / "outpost.png")
+from tests.helpers import OUTPOST, run_cli, run_json
 
 
 def test_match_games_json_has_the_documented_shape(capsys, tmp_path) -> None:
-    code = main(["match", OUTPOST, "--red", "heuristic", "--blue", "random", "--games", "2",
-                 "--json", "--replays", str(tmp_path)])
-    out = json.loads(capsys.readouterr().out)
-    assert code == 0 and out["games"] == 2
+    out = run_json(capsys, "match", OUTPOST, "--red", "heuristic", "--blue", "random",
+                   "--games", "2", "--json", "--replays", str(tmp_path))
+    assert out["games"] == 2
     assert set(out["results"]) == {"heuristic", "random"}
     assert {"wins", "draws", "losses", "score", "ci95"} <= set(out["results"]["heuristic"])
     assert {"difference", "ci95"} <= set(out["elo"])
@@ -28,17 +21,15 @@ def test_match_games_json_has_the_documented_shape(capsys, tmp_path) -> None:
 
 
 def test_a_single_match_keeps_its_json_shape(capsys) -> None:
-    assert main(["match", OUTPOST, "--red", "heuristic", "--json"]) == 0
-    out = json.loads(capsys.readouterr().out)
+    out = run_json(capsys, "match", OUTPOST, "--red", "heuristic", "--json")
     assert set(out) == {"winner", "reason", "rounds", "commands", "seed"}
 
 
 def test_tournament_writes_csv_and_plot(capsys, tmp_path) -> None:
     csv_path, png_path = tmp_path / "games.csv", tmp_path / "ratings.png"
-    code = main(["tournament", "--ais", "random,heuristic", "--maps", OUTPOST, "--games", "2",
-                 "--json", "--csv", str(csv_path), "--plot", str(png_path)])
-    out = json.loads(capsys.readouterr().out)
-    assert code == 0 and out["games"] == 2
+    out = run_json(capsys, "tournament", "--ais", "random,heuristic", "--maps", OUTPOST,
+                   "--games", "2", "--json", "--csv", str(csv_path), "--plot", str(png_path))
+    assert out["games"] == 2
     assert len(csv_path.read_text().splitlines()) == 3
     assert png_path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
@@ -55,6 +46,5 @@ def test_tournament_writes_csv_and_plot(capsys, tmp_path) -> None:
     ],
 )
 def test_bad_seats_and_counts_are_one_sentence(capsys, argv, message) -> None:
-    assert main(argv) == 2
-    err = capsys.readouterr().err
-    assert message in err and "Traceback" not in err
+    code, _, err = run_cli(capsys, *argv)
+    assert code == 2 and message in err and "Traceback" not in err

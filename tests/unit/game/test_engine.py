@@ -7,20 +7,12 @@ import random
 from game.commands import EndTurn, Move
 from game.levels.loader import load_engine
 from game.levels.maps import DEFAULT_MAP
-
-
-def play(engine, n, seed=0):
-    rng = random.Random(seed)
-    for _ in range(n):
-        actions = engine.legal_actions()
-        if not actions:
-            break
-        assert engine.submit(actions[rng.randrange(len(actions))]).ok
+from tests.helpers import random_playout
 
 
 def test_undo_then_redo_returns_to_the_same_world():
     engine = load_engine(DEFAULT_MAP, seed=1)
-    play(engine, 60)
+    random_playout(engine, random.Random(0), 60)
     after = engine.world.snapshot()
     for _ in range(10):
         engine.undo()

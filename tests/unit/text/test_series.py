@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 import io
-from pathlib import Path
 
-from game import MAPS
 from game.text.series import run_series
-
-OUTPOST = Path(MAPS) / "outpost.png"
+from tests.helpers import OUTPOST
 
 
 def no_input(prompt: str) -> str:

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 from pathlib import Path
 
 import pytest
 
-from game.cli import main
 from game.tournament.backends import Interrupted, RayBackend, run_games
-from tests.unit.tournament.test_backends import OUTPOST, comparable, specs_of
+from tests.helpers import OUTPOST, comparable, outpost_games, run_json
 
 try:
     import ray
@@ -33,8 +31,8 @@ def local_ray():
 
 
 def test_local_and_ray_play_the_same_games_and_write_the_same_replays(tmp_path) -> None:
-    local = run_games(specs_of(4, str(tmp_path / "local")), workers=2)
-    remote = run_games(specs_of(4, str(tmp_path / "ray")), backend=RayBackend())
+    local = run_games(outpost_games(4, str(tmp_path / "local")), workers=2)
+    remote = run_games(outpost_games(4, str(tmp_path / "ray")), backend=RayBackend())
     assert [comparable(o) for o in local] == [comparable(o) for o in remote]
     for a, b in zip(local, remote, strict=True):
         assert Path(a.replay).read_bytes() == Path(b.replay).read_bytes()
@@ -42,7 +40,7 @@ def test_local_and_ray_play_the_same_games_and_write_the_same_replays(tmp_path) 
 
 def test_ray_retries_a_failing_game_once_then_reports_it() -> None:
     faults = {0: "raise-once", 1: "raise", 2: "exit-once", 3: "exit"}
-    outcomes = run_games(specs_of(4), backend=RayBackend(), faults=faults)
+    outcomes = run_games(outpost_games(4), backend=RayBackend(), faults=faults)
     assert [o.index for o in outcomes] == [0, 1, 2, 3]
     assert outcomes[0].error is None and outcomes[2].error is None
     assert outcomes[1].error == "failed twice: RuntimeError: injected fault on attempt 2"
@@ -72,12 +70,12 @@ class InterruptingRay(RayBackend):
 def test_ctrl_c_cancels_the_outstanding_ray_tasks() -> None:
     backend = InterruptingRay()
     with pytest.raises(Interrupted) as stop:
-        run_games(specs_of(6), backend=backend)
+        run_games(outpost_games(6), backend=backend)
     assert 1 <= len(stop.value.outcomes) < 6
     assert len(backend.cancelled) == 6 - len(stop.value.outcomes)
 
 
 def test_the_tournament_command_runs_on_ray(capsys) -> None:
-    code = main(["tournament", "--ais", "heuristic,random", "--maps", OUTPOST, "--games", "2",
-                 "--backend", "ray", "--json"])
-    assert code == 0 and json.loads(capsys.readouterr().out)["games"] == 2
+    out = run_json(capsys, "tournament", "--ais", "heuristic,random", "--maps", OUTPOST,
+                   "--games", "2", "--backend", "ray", "--json")
+    assert out["games"] == 2

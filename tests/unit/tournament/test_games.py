@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from game import MAPS
 from game.tournament.backends import run_games
 from game.tournament.games import (
     GameOutcome,
@@ -16,8 +13,7 @@ from game.tournament.games import (
     swapped_pairs,
 )
 from systems.ai import Budget
-
-OUTPOST = str(Path(MAPS) / "outpost.png")
+from tests.helpers import OUTPOST
 
 
 def outcome(index: int, red: str, blue: str, winner: str) -> GameOutcome:

@@ -2,26 +2,10 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from game.commands import Step
-from game.engine import Engine
-from game.levels.maps import GameMap
-from game.rulesets.descent.level import parse_heights
-
-
-def board(rows: list[str], **options) -> Engine:
-    heights = parse_heights("\n".join(rows), "test")
-    size = len(heights)
-    return Engine.from_game_map(GameMap(Path("t.txt"), size, size, [],
-                                        {"ruleset": "descent", "heights": heights, **options}))
-
-
-def heights(engine: Engine) -> list[list[int]]:
-    return engine.ruleset.heights(engine.world)
-
+from tests.helpers import descent_board, descent_heights
 
 # (name, rows, move, legal, ball after, heights after or None when unchanged)
 CASES = [
@@ -42,38 +26,38 @@ CASES = [
 
 @pytest.mark.parametrize("name, rows, move, legal, ball, after", CASES, ids=[c[0] for c in CASES])
 def test_descent_step(name, rows, move, legal, ball, after):
-    engine = board(rows)
-    before = heights(engine)
+    engine = descent_board(rows)
+    before = descent_heights(engine)
     result = engine.submit(Step(move))
     assert result.ok is legal
     assert engine.ruleset.ball(engine.world) == ball
-    assert heights(engine) == (after if after is not None else before)
+    assert descent_heights(engine) == (after if after is not None else before)
 
 
 def test_pushing_off_the_edge_is_refused():
-    edge = board(["0 1 0", "0 0 0", "0 0 0"], start=[0, 0])
+    edge = descent_board(["0 1 0", "0 0 0", "0 0 0"], start=[0, 0])
     assert edge.submit(Step("r")).ok  # the block at (1,0) slides to (2,0)
-    assert heights(edge)[0] == [0, 0, 1]
+    assert descent_heights(edge)[0] == [0, 0, 1]
     assert not edge.submit(Step("r")).ok  # now it would leave the board
 
 
 def test_tall_stacks_push_only_with_the_option():
     rows = ["1 3 0", "3 3 3", "3 3 0"]
-    assert not board(rows).submit(Step("r")).ok
-    engine = board(rows, push_stack=True)
+    assert not descent_board(rows).submit(Step("r")).ok
+    engine = descent_board(rows, push_stack=True)
     assert engine.submit(Step("r")).ok
-    assert heights(engine)[0] == [1, 1, 2]
+    assert descent_heights(engine)[0] == [1, 1, 2]
 
 
 def test_reaching_the_exit_wins():
-    engine = board(["1 0", "0 0"])
+    engine = descent_board(["1 0", "0 0"])
     engine.submit(Step("r"))
     engine.submit(Step("d"))
     assert engine.outcome == ("player", "the ball reached the exit")
 
 
 def test_a_sidecar_may_move_start_and_exit():
-    engine = board(["0 0", "0 0"], start=[1, 1], exit=[0, 0])
+    engine = descent_board(["0 0", "0 0"], start=[1, 1], exit=[0, 0])
     assert engine.ruleset.ball(engine.world) == (1, 1)
     engine.submit(Step("u"))
     engine.submit(Step("l"))

@@ -7,13 +7,9 @@ import random
 import pytest
 
 from game.commands import Take
-from game.engine import Engine
 from game.grundy.codes import parse_code
-from game.rulesets.octal.ruleset import heap_sizes, moves_for, spec_map
-
-
-def engine_for(code, heaps, misere=False, seed=0):
-    return Engine.from_game_map(spec_map(code, heaps, misere), seed=seed)
+from game.rulesets.octal.ruleset import heap_sizes, moves_for
+from tests.helpers import octal_engine, random_playout, undo_all
 
 
 @pytest.mark.parametrize("code, size, expected", [
@@ -33,7 +29,7 @@ def test_0_137_on_a_heap_of_five_allows_each_kind_of_move():
 
 
 def test_taking_from_the_middle_splits_a_row_into_two_heaps():
-    engine = engine_for("0.07", [6])
+    engine = octal_engine("0.07", [6])
     assert engine.submit(Take(0, 2, 1)).ok
     assert heap_sizes(engine.world) == [1, 3]
 
@@ -45,7 +41,7 @@ def test_taking_from_the_middle_splits_a_row_into_two_heaps():
     (Take(0, 1, 3), "taking 1 from a heap of 7 leaving 3 and 3"),
 ])
 def test_an_illegal_take_is_refused_with_a_reason_and_changes_nothing(command, words):
-    engine = engine_for("0.137", [7, 3])
+    engine = octal_engine("0.137", [7, 3])
     before = engine.world.snapshot()
     result = engine.submit(command)
     assert not result.ok and words in result.reason
@@ -53,21 +49,18 @@ def test_an_illegal_take_is_refused_with_a_reason_and_changes_nothing(command, w
 
 
 def test_normal_play_the_side_that_cannot_move_loses_and_misere_it_wins():
-    normal = engine_for("nim", [2])
+    normal = octal_engine("nim", [2])
     normal.submit(Take(0, 2, 0))
     assert normal.outcome == ("red", "blue cannot move")
-    misere = engine_for("nim", [2], misere=True)
+    misere = octal_engine("nim", [2], misere=True)
     misere.submit(Take(0, 2, 0))
     assert misere.outcome[0] == "blue"
 
 
 def test_undo_restores_the_heaps():
-    engine = engine_for("0.137", [9, 5])
+    engine = octal_engine("0.137", [9, 5])
     start = engine.world.snapshot()
-    rng = random.Random(2)
-    while not engine.over:
-        actions = engine.legal_actions()
-        engine.submit(actions[rng.randrange(len(actions))])
-    while engine.history:
-        engine.undo()
+    random_playout(engine, random.Random(2), limit=100)  # 14 blocks: every game ends sooner
+    assert engine.over
+    undo_all(engine)
     assert engine.world.snapshot() == start

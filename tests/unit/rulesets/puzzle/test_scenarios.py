@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game.commands import Step
-from tests.unit.puzzle_helpers import level, play, where
+from tests.helpers import keke_level, play_keke, where
 
 # (name, rows, moves, status, {kind: cells} expected after the moves)
 SCENARIOS = [
@@ -72,19 +72,19 @@ SCENARIOS = [
 @pytest.mark.parametrize("name, rows, moves, status, expected", SCENARIOS,
                          ids=[s[0] for s in SCENARIOS])
 def test_rule_scenario(name, rows, moves, status, expected):
-    state = play(rows, moves)
+    state = play_keke(rows, moves)
     assert state["status"] == status, state
     for kind, cells in expected.items():
         assert sorted(where(state, kind)) == sorted(cells), (kind, state)
 
 
 def test_defeat_on_a_win_cell_loses_before_the_win_check():
-    state = play(["bf..", "B12.", "F13.", "F14."], "r")
+    state = play_keke(["bf..", "B12.", "F13.", "F14."], "r")
     assert state["status"] == "lost"
 
 
 def test_a_lost_level_can_still_be_undone():
-    engine = level(["bs..", "B12.", "S14."])
+    engine = keke_level(["bs..", "B12.", "S14."])
     engine.submit(Step("r"))
     assert engine.outcome == ("lost", "nothing IS YOU any more")
     assert engine.legal_actions() == []
@@ -93,11 +93,11 @@ def test_a_lost_level_can_still_be_undone():
 
 
 def test_rules_list_in_reading_order():
-    state = play(["F13.", "B12.", "b..."], "")
+    state = play_keke(["F13.", "B12.", "b..."], "")
     assert state["rules"] == ["FLAG IS WIN", "BABA IS YOU"]
 
 
 def test_x_is_text_makes_a_word_that_can_spell_rules():
     rows = ["b...", "r...", ".12.", "B12.", "R1$."]  # ROCK IS TEXT: the rock is a word at once
-    assert {"text": "ROCK", "x": 0, "y": 1} in play(rows, "")["words"]
-    assert "ROCK IS YOU" in play(rows, "d")["rules"]  # pushed down in front of IS YOU
+    assert {"text": "ROCK", "x": 0, "y": 1} in play_keke(rows, "")["words"]
+    assert "ROCK IS YOU" in play_keke(rows, "d")["rules"]  # pushed down in front of IS YOU

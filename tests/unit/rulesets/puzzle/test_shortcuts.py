@@ -16,7 +16,7 @@ from game.commands import Step
 from game.engine import Engine
 from game.events import Destroyed, Transformed
 from systems.properties import interact
-from tests.unit.puzzle_helpers import level
+from tests.helpers import keke_level
 
 # name: (rows, moves played before the random ones)
 LEVELS = {
@@ -49,7 +49,7 @@ def playout(rows: list[str], moves: str, seed: int,
             length: int = 80) -> tuple[list[Any], int]:
     """`moves`, random moves, then undo them all: the states seen, and how many things were
     destroyed or transformed."""
-    engine = level(rows)
+    engine = keke_level(rows)
     rng = random.Random(seed)
     seen: list[Any] = []
     destroyed = 0

@@ -8,20 +8,17 @@ from components import Health, Moves, Position
 from components.resources import RULES_KEY
 from game import MAPS
 from game.commands import Move
-from game.data import palette
 from game.engine import Engine
 from game.levels.loader import load_engine
-from game.levels.maps import write_map
 from game.session.match import make_seats, play_match
+from tests.helpers import draw_cells
 
 
 def skirmish(tmp_path: Path, extra: dict[tuple[int, int], str]) -> Engine:
-    names = {e.name: c for c, e in palette().items()}
+    """Both HQs in the corners and a bulwark each, plus `extra` cells by palette name."""
     cells = {(0, 0): "red hq", (9, 9): "blue hq", (3, 1): "red bulwark", (8, 8): "blue bulwark",
              **extra}
-    path = tmp_path / "t.png"
-    write_map(path, 10, 10, {c: names[n] for c, n in cells.items()}, {"name": "t"})
-    return load_engine(path)
+    return load_engine(draw_cells(tmp_path / "t.png", 10, 10, cells, {"name": "t"}))
 
 
 def hero_at(engine: Engine, x: int, y: int) -> int:

@@ -8,15 +8,11 @@ from operator import xor
 
 import pytest
 
-from game.engine import Engine
 from game.grundy.codes import parse_code
-from game.rulesets.octal.ruleset import moves_for, spec_map
+from game.rulesets.octal.ruleset import moves_for
 from game.session.match import make_seats, play_match
 from systems.ai.perfect import losing_for_mover, values
-
-
-def engine_for(code, heaps, misere=False, seed=0):
-    return Engine.from_game_map(spec_map(code, heaps, misere), seed=seed)
+from tests.helpers import octal_engine
 
 
 def test_the_first_values_of_0_137_drive_the_verdict():
@@ -39,7 +35,7 @@ def test_perfect_never_loses_from_a_winning_position(code, misere):
             continue  # nobody can move: such a start is refused
         if losing_for_mover(game, misere, tuple(sorted(heaps))):
             continue
-        engine = engine_for(code, heaps, misere, seed)
+        engine = octal_engine(code, heaps, misere, seed)
         seats = make_seats(engine, {"red": "perfect", "blue": rng.choice(["random", "perfect"])},
                            seed)
         result = play_match(engine, seats, seed)

@@ -11,8 +11,7 @@ import pytest
 from game import MAPS
 from game.levels.loader import load_engine
 from systems.ai.solver import moves_text, solve
-from tests.unit.puzzle_helpers import level
-from tests.unit.rulesets.descent.test_ruleset import board
+from tests.helpers import descent_board, keke_level
 
 # (rows, shortest length)
 PUZZLES = [
@@ -24,14 +23,14 @@ PUZZLES = [
 
 @pytest.mark.parametrize("rows, length", PUZZLES)
 def test_breadth_first_finds_the_shortest_puzzle_solution(rows, length):
-    solution = solve(level(rows), None, "bfs")
+    solution = solve(keke_level(rows), None, "bfs")
     assert solution.solved
     assert solution.length == length
 
 
 def test_a_solution_needs_a_rule_to_be_made():
     # FLAG IS WIN is missing: push the WIN word (below) up into place.
-    engine = level(["b...f", ".....", "B12..", "F1...", "..3.."])
+    engine = keke_level(["b...f", ".....", "B12..", "F1...", "..3.."])
     solution = solve(engine, None, "bfs")
     assert solution.solved
     for command in solution.commands:
@@ -40,13 +39,13 @@ def test_a_solution_needs_a_rule_to_be_made():
 
 
 def test_an_unwinnable_puzzle_is_reported_as_such():
-    solution = solve(level(["b...", "B12."]), None, "bfs")
+    solution = solve(keke_level(["b...", "B12."]), None, "bfs")
     assert not solution.solved
     assert solution.exhausted
 
 
 def test_the_search_leaves_the_engine_as_it_found_it():
-    engine = level(["b..f", "B12.", "F13."])
+    engine = keke_level(["b..f", "B12.", "F13."])
     before = engine.world.snapshot()
     solve(engine, None, "bfs")
     assert engine.world.snapshot() == before
@@ -61,8 +60,8 @@ def test_tower_descends_in_ten_moves():
 
 def test_a_descent_that_needs_a_push_cannot_be_solved_without_one():
     rows = ["2 3 0 0", "3 3 3 0", "3 3 3 0", "3 3 3 0"]
-    assert not solve(board(rows, push=False), None, "bfs").solved
-    solution = solve(board(rows), None, "bfs")
+    assert not solve(descent_board(rows, push=False), None, "bfs").solved
+    solution = solve(descent_board(rows), None, "bfs")
     assert moves_text(solution.commands) == "rrrddd"
 
 
@@ -70,11 +69,11 @@ def test_cost_optimal_search_avoids_pushes_when_walking_round_is_cheaper():
     # Pushing right first (cost 2) or walking round below (all moves cost 1): both take 6
     # moves, and only the walk costs 6.
     rows = ["1 2 0 0", "1 1 1 0", "3 3 3 0", "3 3 3 0"]
-    cheapest = solve(board(rows), None, "cost")
+    cheapest = solve(descent_board(rows), None, "cost")
     assert cheapest.solved
     assert cheapest.cost == 6
     assert moves_text(cheapest.commands).startswith("d")
-    dear = solve(board(rows, costs={"move": 1, "push": 1}), None, "cost")
+    dear = solve(descent_board(rows, costs={"move": 1, "push": 1}), None, "cost")
     assert dear.cost == 6
 
 
@@ -88,11 +87,11 @@ def test_shipped_descent_levels_are_solved_at_their_recorded_optimum(path: Path)
 
 def test_astar_and_greedy_also_solve():
     for method in ("astar", "greedy", "novelty", "auto"):
-        assert solve(level(["b...", "....", "..f.", "B12.", "F13."]), 5, method).solved
+        assert solve(keke_level(["b...", "....", "..f.", "B12.", "F13."]), 5, method).solved
 
 
 def test_two_workers_give_the_shortest_answer_and_leave_the_engine_alone():
-    engine = level(PUZZLES[2][0])
+    engine = keke_level(PUZZLES[2][0])
     before = engine.world.snapshot()
     solution = solve(engine, 5.0, workers=2)
     assert solution.solved and solution.length == PUZZLES[2][1] and solution.method == "bfs"
@@ -100,7 +99,7 @@ def test_two_workers_give_the_shortest_answer_and_leave_the_engine_alone():
 
 
 def test_two_workers_report_an_unwinnable_puzzle():
-    solution = solve(level(["b...", "B12."]), 5.0, workers=2)
+    solution = solve(keke_level(["b...", "B12."]), 5.0, workers=2)
     assert not solution.solved and solution.exhausted
 
 
@@ -112,7 +111,7 @@ def test_a_greedy_answer_is_taken_when_breadth_first_is_still_searching(monkeypa
 
     monkeypatch.setattr(solver, "_run", stuck_bfs)
     started = time.perf_counter()
-    solution = solve(level(PUZZLES[1][0]), 30.0, workers=2)
+    solution = solve(keke_level(PUZZLES[1][0]), 30.0, workers=2)
     assert solution.solved and solution.method.startswith("greedy")
     assert time.perf_counter() - started < 10
 
@@ -126,4 +125,4 @@ def test_a_worker_error_reaches_the_caller(monkeypatch):
     monkeypatch.setattr(solver, "_run", broken)
     monkeypatch.setattr(solver, "_passes", broken)
     with pytest.raises(ValueError, match="broken search"):
-        solve(level(PUZZLES[0][0]), 5.0, workers=2)
+        solve(keke_level(PUZZLES[0][0]), 5.0, workers=2)
