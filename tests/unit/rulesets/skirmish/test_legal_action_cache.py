@@ -1,7 +1,6 @@
-"""Undo conformance on every shipped map: random games, undone in full, restore the world exactly.
-
-Guards the engine changes the AI work made (cached occupancy and reach in the skirmish
-ruleset, keyed by World.version()): a cached answer must always equal a fresh one.
+"""The skirmish ruleset caches occupancy and reach, keyed by World.version(), for the AIs'
+searches: through random games, their undo, and inside a search tree, the cached legal
+actions always equal ones computed afresh, and undo still restores the world exactly.
 """
 
 from __future__ import annotations
@@ -17,6 +16,7 @@ from game.levels.loader import load_engine
 from systems.board import occupancy
 from systems.movement import reachable
 from systems.units_rules import push_moves
+from tests.helpers import undo_all
 
 MAP_PATHS = sorted(Path(MAPS).glob("*.png"))
 
@@ -56,8 +56,7 @@ def test_a_random_game_undone_in_full_restores_the_starting_world(map_path: Path
         actions = engine.legal_actions()
         assert actions == fresh_legal_actions(engine)
         engine.submit(rng.choice(actions))
-    while engine.undo() is not None:
-        pass
+    undo_all(engine)
     assert engine.world.snapshot() == start
 
 
