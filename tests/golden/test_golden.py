@@ -1,23 +1,44 @@
-"""Golden playthroughs: a seeded match, every command, its events and the board each round.
+"""Golden playthroughs: a seeded game of every registered ruleset (tests/golden/<ruleset>.txt)
+and the seeded outpost match as `rulefront match --show` prints it (outpost_seed3.txt) play
+exactly as recorded.
 
-Regenerate after an intended rules change, then read the diff:
-    rulefront match maps/outpost.png --seed 3 --show > tests/golden/outpost_seed3.txt
+After an intended rules or output change, regenerate them all, then read the diff:
+    python -m tests.golden.regenerate
 """
 
 from __future__ import annotations
 
-from pathlib import Path
+import pytest
 
-from game import MAPS
-from game.cli import main
+from game import registry
+from tests.golden.playthrough import (
+    CLI_GOLDENS,
+    GOLDEN,
+    REGENERATE,
+    first_difference,
+    golden_path,
+    playthrough,
+)
+from tests.helpers import run_cli
 
-HERE = Path(__file__).parent
+HINT = f"if the change is intended, run `{REGENERATE}` and read the diff"
 
 
-def test_the_seeded_outpost_match_plays_exactly_as_recorded(capsys):
-    assert main(["match", str(MAPS / "outpost.png"), "--seed", "3", "--show"]) == 0
-    played = capsys.readouterr().out.splitlines()
-    golden = (HERE / "outpost_seed3.txt").read_text().splitlines()
-    for number, (got, want) in enumerate(zip(played, golden, strict=False), 1):
-        assert got == want, f"line {number} differs from the golden playthrough"
-    assert len(played) == len(golden)
+@pytest.mark.parametrize("spec", registry.specs(), ids=lambda spec: spec.name)
+def test_a_seeded_game_of_every_ruleset_plays_as_its_golden_playthrough(spec) -> None:
+    path = golden_path(spec)
+    assert path.exists(), f"{path.name} is missing; {HINT}"
+    difference = first_difference(path.read_text(), playthrough(spec))
+    assert difference is None, f"{path.name}: {difference}; {HINT}"
+
+
+def test_the_seeded_outpost_match_plays_exactly_as_recorded(capsys) -> None:
+    code, out, _ = run_cli(capsys, *CLI_GOLDENS["outpost_seed3.txt"])
+    assert code == 0
+    difference = first_difference((GOLDEN / "outpost_seed3.txt").read_text(), out)
+    assert difference is None, f"outpost_seed3.txt: {difference}; {HINT}"
+
+
+def test_every_golden_file_belongs_to_a_ruleset_or_a_command() -> None:
+    expected = {golden_path(spec).name for spec in registry.specs()} | set(CLI_GOLDENS)
+    assert {path.name for path in GOLDEN.glob("*.txt")} == expected

@@ -13,10 +13,10 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from game.cli import main
 from game.levels.loader import load_engine
 from game.render.offscreen import frame_image, to_array
 from game.render.screen import Screen
+from tests.helpers import run_cli
 
 pytestmark = pytest.mark.integration
 
@@ -34,12 +34,14 @@ def test_outpost_looks_like_its_golden_picture(window):
 
 
 def test_render_command_writes_a_png_of_the_asked_size(tmp_path, capsys):
-    out = tmp_path / "duel.png"
-    assert main(["render", "maps/duel.png", "-o", str(out), "--size", "400x300"]) == 0
-    assert Image.open(out).size == (400, 300)
-    assert "wrote" in capsys.readouterr().out
+    picture = tmp_path / "duel.png"
+    code, out, _ = run_cli(capsys, "render", "maps/duel.png", "-o", str(picture), "--size",
+                           "400x300")
+    assert code == 0 and Image.open(picture).size == (400, 300)
+    assert "wrote" in out
 
 
 def test_render_refuses_a_bad_size(tmp_path, capsys):
-    assert main(["render", "maps/duel.png", "-o", str(tmp_path / "x.png"), "--size", "x"]) == 2
-    assert "--size" in capsys.readouterr().err
+    code, _, err = run_cli(capsys, "render", "maps/duel.png", "-o", str(tmp_path / "x.png"),
+                           "--size", "x")
+    assert code == 2 and "--size" in err

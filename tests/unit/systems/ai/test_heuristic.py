@@ -1,0 +1,120 @@
+"""The heuristic AI: targets, approach, retreat, HQ defence, and rule changes it judges by the
+evaluation."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from components import Kind, Position, Word
+from components.resources import RULES_KEY
+from game.commands import Attack, EndTurn, Move
+from game.engine import Engine
+from game.session.match import run_match
+from systems.ai import Budget
+from systems.ai.heuristic import HeuristicAI
+from tests.unit.systems.ai.positions import (
+    BLUE_BULWARK,
+    BLUE_RANGER,
+    BLUE_SAGE,
+    BLUE_TOWER,
+    RED_BULWARK,
+    RED_RANGER,
+    RED_SAGE,
+    arrange,
+    spawn_minion,
+)
+
+
+def choose(engine: Engine):
+    return HeuristicAI().choose(engine, random.Random(0), Budget())
+
+
+# The red sage (6 damage, range 3) in the open with two blue heroes two cells away.
+SAGE_FACING_TWO = {RED_SAGE: (10, 16), BLUE_BULWARK: (10, 14), BLUE_RANGER: (12, 16)}
+
+
+@pytest.mark.parametrize(
+    ("hp", "target"),
+    [
+        ({BLUE_BULWARK: 7, BLUE_RANGER: 6}, BLUE_RANGER),  # the kill, though not the weakest
+        ({BLUE_BULWARK: 8, BLUE_RANGER: 9}, BLUE_BULWARK),  # no kill: the weakest
+        ({BLUE_BULWARK: 16, BLUE_RANGER: 9}, BLUE_RANGER),
+    ],
+)
+def test_it_attacks_the_target_it_can_kill_else_the_weakest(hp, target) -> None:
+    engine = arrange(place=SAGE_FACING_TWO, hp=hp)
+    assert choose(engine) == Attack(RED_SAGE, target)
+
+
+def test_it_walks_toward_the_nearest_enemy_while_its_attack_is_unused() -> None:
+    engine = arrange()
+    command = choose(engine)
+    assert isinstance(command, Move)
+    hero_before = {RED_BULWARK: (2, 3), RED_RANGER: (4, 3), RED_SAGE: (3, 4)}[command.unit]
+    target = (20, 19)
+    before = abs(hero_before[0] - target[0]) + abs(hero_before[1] - target[1])
+    after = abs(command.x - target[0]) + abs(command.y - target[1])
+    assert after < before
+
+
+def test_after_attacking_it_steps_out_of_reach_of_the_tower() -> None:
+    # The red ranger (range 4) hits the blue sage from inside the blue tower's range (3), then
+    # should leave that range with its remaining move points.
+    engine = arrange(remove=(BLUE_BULWARK, BLUE_RANGER),
+                     place={RED_RANGER: (15, 16), BLUE_SAGE: (15, 12)})
+    first = choose(engine)
+    assert isinstance(first, Attack)
+    engine.submit(first)
+    second = choose(engine)
+    assert isinstance(second, Move) and second.unit == RED_RANGER
+    tower = (17, 17)
+    assert abs(second.x - tower[0]) + abs(second.y - tower[1]) > 3
+
+
+def test_it_turns_back_to_defend_the_hq_against_a_minion_wave() -> None:
+    engine = arrange(place={RED_BULWARK: (6, 3)})
+    raider = spawn_minion(engine, "blue", 2, 1, hp=5)
+    command = choose(engine)
+    assert command in (Attack(RED_SAGE, raider), Attack(RED_RANGER, raider)) or (
+        isinstance(command, Move))
+    # Whoever moves first moves toward the raider rather than toward the enemy heroes.
+    if isinstance(command, Move):
+        assert abs(command.x - 2) + abs(command.y - 1) <= 4
+
+
+def test_it_ends_the_turn_when_nothing_helps() -> None:
+    engine = arrange(moves={RED_BULWARK: 0, RED_RANGER: 0, RED_SAGE: 0})
+    assert choose(engine) == EndTurn()
+
+
+def test_heuristic_beats_random_on_the_default_map_in_a_few_games() -> None:
+    for seed, seats in [(1, {"red": "heuristic", "blue": "random"}),
+                        (1, {"red": "random", "blue": "heuristic"})]:
+        _engine, result = run_match("maps/duel.png", seats, seed)
+        winner_seat = seats.get(result.winner)
+        assert winner_seat == "heuristic", result
+
+
+def test_a_move_that_changes_the_rules_for_the_better_is_judged_by_the_evaluation() -> None:
+    # No shipped ruleset on this branch pushes words yet, so a stand-in: moving the red
+    # bulwark to (2, 5) "forms a rule" that destroys the blue tower.
+    engine = arrange()
+    perform = engine.ruleset.perform
+
+    def perform_with_rule(world, command):
+        events = perform(world, command)
+        if command == Move(RED_BULWARK, 2, 5):
+            from systems.rules import set_rules
+
+            set_rules(world, (*world.resource(RULES_KEY), "TOWER IS WEAK"))
+            world.destroy(BLUE_TOWER)
+        return events
+
+    engine.ruleset.perform = perform_with_rule  # type: ignore[method-assign]
+    engine.world.spawn(Position(0, 23), Kind("text"), Word("TOWER", "noun"))
+    ai = HeuristicAI()
+    scores = dict((c, s) for s, c in ai.scores(engine))
+    assert scores[Move(RED_BULWARK, 2, 5)] == max(scores.values())
+    assert ai.choose(engine, random.Random(0), Budget()) == Move(RED_BULWARK, 2, 5)

@@ -1,0 +1,131 @@
+"""Solvers: shortest and cheapest solutions on levels whose answers are known, hints, and
+levels that cannot be won."""
+
+from __future__ import annotations
+
+import multiprocessing
+import time
+from pathlib import Path
+
+import pytest
+
+from game import MAPS
+from game.levels.loader import load_engine
+from systems.ai.solver import moves_text, solve
+from tests.helpers import descent_board, keke_level
+
+# (rows, shortest length)
+PUZZLES = [
+    (["b..f", "B12.", "F13."], 3),
+    (["b...", "....", "..f.", "B12.", "F13."], 4),
+    (["bw.f", ".w..", "....", "B12.", "F13.", "W16."], 7),  # around the wall
+]
+
+
+@pytest.mark.parametrize("rows, length", PUZZLES)
+def test_breadth_first_finds_the_shortest_puzzle_solution(rows, length):
+    solution = solve(keke_level(rows), None, "bfs")
+    assert solution.solved
+    assert solution.length == length
+
+
+def test_a_solution_needs_a_rule_to_be_made():
+    # FLAG IS WIN is missing: push the WIN word (below) up into place.
+    engine = keke_level(["b...f", ".....", "B12..", "F1...", "..3.."])
+    solution = solve(engine, None, "bfs")
+    assert solution.solved
+    for command in solution.commands:
+        engine.submit(command)
+    assert engine.outcome[0] == "player"
+
+
+def test_an_unwinnable_puzzle_is_reported_as_such():
+    solution = solve(keke_level(["b...", "B12."]), None, "bfs")
+    assert not solution.solved
+    assert solution.exhausted
+
+
+def test_the_search_leaves_the_engine_as_it_found_it():
+    engine = keke_level(["b..f", "B12.", "F13."])
+    before = engine.world.snapshot()
+    solve(engine, None, "bfs")
+    assert engine.world.snapshot() == before
+    assert engine.history == []
+
+
+def test_tower_descends_in_ten_moves():
+    engine = load_engine(MAPS / "descent" / "tower.txt")
+    solution = solve(engine, None, "bfs")
+    assert solution.length == 10
+
+
+def test_a_descent_that_needs_a_push_cannot_be_solved_without_one():
+    rows = ["2 3 0 0", "3 3 3 0", "3 3 3 0", "3 3 3 0"]
+    assert not solve(descent_board(rows, push=False), None, "bfs").solved
+    solution = solve(descent_board(rows), None, "bfs")
+    assert moves_text(solution.commands) == "rrrddd"
+
+
+def test_cost_optimal_search_avoids_pushes_when_walking_round_is_cheaper():
+    # Pushing right first (cost 2) or walking round below (all moves cost 1): both take 6
+    # moves, and only the walk costs 6.
+    rows = ["1 2 0 0", "1 1 1 0", "3 3 3 0", "3 3 3 0"]
+    cheapest = solve(descent_board(rows), None, "cost")
+    assert cheapest.solved
+    assert cheapest.cost == 6
+    assert moves_text(cheapest.commands).startswith("d")
+    dear = solve(descent_board(rows, costs={"move": 1, "push": 1}), None, "cost")
+    assert dear.cost == 6
+
+
+@pytest.mark.parametrize("path", sorted((MAPS / "descent").glob("level-0[1-4].txt")))
+def test_shipped_descent_levels_are_solved_at_their_recorded_optimum(path: Path):
+    import yaml
+
+    optimal = yaml.safe_load(path.with_suffix(".yaml").read_text())["optimal"]
+    assert solve(load_engine(path), None, "bfs").length == optimal
+
+
+def test_astar_and_greedy_also_solve():
+    for method in ("astar", "greedy", "novelty", "auto"):
+        assert solve(keke_level(["b...", "....", "..f.", "B12.", "F13."]), 5, method).solved
+
+
+def test_two_workers_give_the_shortest_answer_and_leave_the_engine_alone():
+    engine = keke_level(PUZZLES[2][0])
+    before = engine.world.snapshot()
+    solution = solve(engine, 5.0, workers=2)
+    assert solution.solved and solution.length == PUZZLES[2][1] and solution.method == "bfs"
+    assert engine.world.snapshot() == before and engine.history == []
+
+
+def test_two_workers_report_an_unwinnable_puzzle():
+    solution = solve(keke_level(["b...", "B12."]), 5.0, workers=2)
+    assert not solution.solved and solution.exhausted
+
+
+def test_a_greedy_answer_is_taken_when_breadth_first_is_still_searching(monkeypatch, tmp_path):
+    import systems.ai.solver as solver
+
+    def stuck_bfs(*_args):
+        time.sleep(60)  # the portfolio ends this worker once the greedy one has answered
+        (tmp_path / "finished").touch()
+
+    monkeypatch.setattr(solver, "_run", stuck_bfs)
+    solution = solve(keke_level(PUZZLES[1][0]), 30.0, workers=2)
+    assert solution.solved and solution.method.startswith("greedy")
+    # The answer came while the stuck search slept, and the search was ended, not waited for.
+    assert not (tmp_path / "finished").exists()
+    assert multiprocessing.active_children() == []
+
+
+def test_a_worker_error_reaches_the_caller(monkeypatch):
+    import systems.ai.solver as solver
+
+    def broken(*_args):
+        raise ValueError("broken search")
+
+    monkeypatch.setattr(solver, "_run", broken)
+    monkeypatch.setattr(solver, "_passes", broken)
+    with pytest.raises(ValueError, match="broken search"):
+        solve(keke_level(PUZZLES[0][0]), 5.0, workers=2)
