@@ -19,12 +19,7 @@ from tests.conformance.cases import Case, conformance_cases
 # Checks an example is known to fail, (check, case id) -> why. Each is marked
 # xfail(strict=True): the suite passes while the failure is there, and fails, asking for the
 # mark to go, once the ruleset is fixed.
-DEAD_END = ("descent: a ball with no step left has no legal action, yet the game is not over "
-            "(a dead end is not an Outcome); seed 1 walks into one")
-KNOWN_FAILURES = {
-    ("offers_legal_actions_until_the_game_is_over", "descent-descent/level-01.txt"): DEAD_END,
-    ("offers_legal_actions_until_the_game_is_over", "descent-descent/level-05.txt"): DEAD_END,
-}
+KNOWN_FAILURES: dict[tuple[str, str], str] = {}
 
 
 def every_check_on_every_example() -> list[object]:

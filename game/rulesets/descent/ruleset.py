@@ -17,7 +17,7 @@ from game.commands import Command, Step
 from game.errors import UserError
 from game.events import Event, Moved, Pushed, Won
 from game.levels.maps import sidecar_path
-from game.registry import PLAYER, Outcome, Ruleset, SearchHooks
+from game.registry import LOST, PLAYER, Outcome, Ruleset, SearchHooks
 from game.world import World
 
 if TYPE_CHECKING:
@@ -26,6 +26,7 @@ from systems.zobrist import MASK, Table
 
 DIRECTIONS = {"u": (0, -1), "d": (0, 1), "l": (-1, 0), "r": (1, 0)}
 STEP_NAMES = {"u": "up", "d": "down", "l": "left", "r": "right"}
+WON_REASON = "the ball reached the exit"
 ACTIONS: tuple[Command, ...] = (Step("u"), Step("d"), Step("l"), Step("r"))
 
 
@@ -125,8 +126,11 @@ class Descent(Ruleset, SearchHooks):
         return PLAYER
 
     def outcome(self, world: World) -> Outcome | None:
+        """Won at the exit; lost when the ball has no step left (undo still works)."""
         if self.ball(world) == tuple(world.resource(EXIT_KEY)):
-            return Outcome(PLAYER, "the ball reached the exit")
+            return Outcome(PLAYER, WON_REASON)
+        if not any(self.plan(world, direction)[0] for direction in DIRECTIONS):
+            return Outcome(LOST, "the ball is stuck: no step is possible")
         return None
 
     def describe(self, world: World) -> str:
@@ -158,7 +162,9 @@ class Descent(Ruleset, SearchHooks):
     def report(self, world: World) -> dict[str, Any]:
         """Status, ball, exit and heights: what `play LEVEL --moves ... --json` prints."""
         x, y = self.ball(world)
-        return {"status": "won" if self.outcome(world) else "playing",
+        outcome = self.outcome(world)
+        status = "playing" if outcome is None else "won" if outcome.winner == PLAYER else "lost"
+        return {"status": status,
                 "ball": {"x": x, "y": y}, "exit": list(world.resource(EXIT_KEY)),
                 "heights": self.heights(world)}
 
@@ -206,8 +212,8 @@ class Descent(Ruleset, SearchHooks):
         events.append(Moved(ball, bx, by, nx, ny))
         world.set_resource(HASH_KEY, (world.resource(HASH_KEY) + delta) & MASK)
         world.set_resource(COST_KEY, self.push_cost if kind == "push" else self.move_cost)
-        if self.outcome(world):
-            events.append(Won(PLAYER, "the ball reached the exit"))
+        if self.ball(world) == tuple(world.resource(EXIT_KEY)):
+            events.append(Won(PLAYER, WON_REASON))
         return events
 
     # -- what solvers ask ------------------------------------------------------------------
@@ -216,7 +222,8 @@ class Descent(Ruleset, SearchHooks):
         return int(world.resource(HASH_KEY, 0))
 
     def verdict(self, world: World) -> int:
-        return 1 if self.outcome(world) else 0
+        outcome = self.outcome(world)
+        return 0 if outcome is None else 1 if outcome.winner == PLAYER else -1
 
     def action_cost(self, world: World) -> int:
         return int(world.resource(COST_KEY, 1)) or 1

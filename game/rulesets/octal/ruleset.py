@@ -121,9 +121,10 @@ class Octal(SidesRuleset, Ruleset):
         return [f"{self.game.code}, {play}"]
 
     def describe_command(self, world: World, command: Command) -> str:
-        if not isinstance(command, Take):
+        heaps = heaps_of(world)
+        if not isinstance(command, Take) or not 0 <= command.heap < len(heaps):
             return str(command.to_json())
-        size = heaps_of(world)[command.heap].size
+        size = heaps[command.heap].size
         leaving = _leaving(command.left, size - command.count - command.left)
         return f"take {command.count} from heap {command.heap} (of {size}), leaving {leaving}"
 

@@ -62,3 +62,20 @@ def test_a_sidecar_may_move_start_and_exit():
     engine.submit(Step("u"))
     engine.submit(Step("l"))
     assert engine.over
+
+
+def test_a_ball_with_no_step_left_has_lost_and_undo_brings_the_level_back():
+    from components.match import LOST
+    from game import MAPS
+    from game.commands import Step
+    from game.levels.loader import load_engine
+
+    engine = load_engine(MAPS / "descent" / "level-01.txt")
+    for direction in "drdld":
+        assert engine.submit(Step(direction)).ok
+    assert engine.legal_actions() == []
+    assert engine.outcome is not None and engine.outcome.winner == LOST
+    assert engine.ruleset.verdict(engine.world) == -1
+    assert engine.ruleset.report(engine.world)["status"] == "lost"
+    engine.undo()
+    assert engine.outcome is None and engine.legal_actions()

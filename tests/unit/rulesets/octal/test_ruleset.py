@@ -64,3 +64,14 @@ def test_undo_restores_the_heaps():
     assert engine.over
     undo_all(engine)
     assert engine.world.snapshot() == start
+
+
+def test_a_take_from_a_heap_that_is_not_there_is_described_not_raised():
+    from game.commands import Take
+    from game.levels.loader import load_engine
+
+    engine = load_engine("octal:0.137:7,9")
+    assert engine.ruleset.describe_command(engine.world, Take(5, 1, 0)) == str(
+        Take(5, 1, 0).to_json())
+    assert "take 1 from heap 0 (of 7)" in engine.ruleset.describe_command(
+        engine.world, Take(0, 1, 6))
