@@ -25,7 +25,6 @@ Cell = tuple[int, int]
 _names = itertools.count(1)
 
 
-
 class Op(IntEnum):
     """What a journal entry records. `World.changes_since(mark)` returns entries oldest first,
     each a tuple whose first item is its Op:

@@ -208,7 +208,3 @@ def _file_mode(path: Path) -> int:
         os.umask(umask)
         return 0o666 & ~umask
 
-
-def shipped_maps() -> list[Path]:
-    """Every skirmish map shipped in maps/ (PNG files at the top level)."""
-    return sorted(MAPS.glob("*.png"))

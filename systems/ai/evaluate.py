@@ -22,7 +22,9 @@ from game.world import MISSING, Op, World
 if TYPE_CHECKING:
     from game.engine import Engine
 
-SET, MOVE, REMOVE, RESOURCE, RNG = (o.value for o in (Op.SET, Op.MOVE, Op.REMOVE, Op.RESOURCE, Op.RNG))
+# The journal's ops as the plain ints it holds (the hash below compares one per change).
+SET, MOVE, REMOVE, RESOURCE, RNG = (
+    op.value for op in (Op.SET, Op.MOVE, Op.REMOVE, Op.RESOURCE, Op.RNG))
 AI_YAML = DATA / "ai.yaml"
 
 

@@ -6,21 +6,23 @@ from __future__ import annotations
 import pytest
 from PIL import Image
 
+from game.data import shipped_levels
 from game.errors import UserError
 from game.levels.loader import load_engine
-from game.levels.maps import load_map, shipped_maps
+from game.levels.maps import load_map
 from tests.helpers import draw_map
 
 GOOD = ["Q.....", "B.....", ".....b", ".....q"]
 
 
 def test_every_shipped_map_loads_and_has_both_sides():
-    names = {p.name for p in shipped_maps()}
+    skirmish = [s.path for s in shipped_levels() if s.relative.count("/") == 0]
+    names = {p.name for p in skirmish}
     assert {"duel.png", "outpost.png", "frontier.png"} <= names
-    sizes = {p.name: load_map(p) for p in shipped_maps()}
+    sizes = {p.name: load_map(p) for p in skirmish}
     assert (sizes["duel.png"].width, sizes["duel.png"].height) == (24, 24)
-    for path in shipped_maps():
-        load_engine(path)
+    for path in skirmish:
+        assert load_engine(path).ruleset.sides == ("red", "blue")
 
 
 def test_transparent_pixels_are_floor(tmp_path):
