@@ -185,6 +185,10 @@ def write_map(path: Path, width: int, height: int, cells: dict[tuple[int, int], 
 def atomic_write(path: Path, data: bytes) -> None:
     """Write through a temporary file in the same folder and rename it over the target."""
     path = Path(path)
+    if path.exists() and not path.is_file():
+        # Renaming over /dev/null or a pipe would replace it with a plain file (as root).
+        raise UserError(f"{path}: is not a regular file; write saves, maps and replays to "
+                        "a file.")
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:

@@ -3,6 +3,8 @@ written atomically."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from PIL import Image
 
@@ -127,3 +129,14 @@ def test_saves_are_written_atomically_and_leave_no_temporary_files(tmp_path):
     assert target.read_bytes() == b"two"
     assert [p.name for p in tmp_path.iterdir()] == ["save.json"]
     assert target.stat().st_mode & 0o044  # readable by others like any file, not 0600
+
+
+def test_an_atomic_write_refuses_to_replace_a_device_or_a_folder(tmp_path):
+    from game.levels.maps import atomic_write
+
+    for target in (Path("/dev/null"), tmp_path):
+        with pytest.raises(UserError) as info:
+            atomic_write(target, b"{}")
+        assert "is not a regular file" in str(info.value)
+    assert Path("/dev/null").is_char_device()
+    assert list(tmp_path.iterdir()) == []
