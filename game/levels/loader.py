@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from enum import Enum
 from pathlib import Path
+from typing import Any
 
 from game import registry
 from game.data import map_argument
@@ -91,9 +92,9 @@ def load_game_map(source: str | Path, level: str | int | None = None) -> GameMap
     if suffix == ".png":
         if level is not None:
             raise UserError(f"{path}: --level only applies to level sets.")
-        name = _png_ruleset(path)
-        reader = registry.spec(name).png_reader
-        return registry.load_object(reader)(path) if reader else load_map(path)
+        sidecar = _png_sidecar(path)
+        reader = registry.spec(sidecar.get("ruleset", GameMap.default_ruleset)).png_reader
+        return registry.load_object(reader)(path) if reader else load_map(path, sidecar)
     for spec in registry.specs():
         target = spec.readers.get(suffix)
         if target is None:
@@ -109,17 +110,18 @@ def load_game_map(source: str | Path, level: str | int | None = None) -> GameMap
     raise UserError(f"{path}: is not a level file; {known_files()}.")
 
 
-def _png_ruleset(path: Path) -> str:
-    """The ruleset a PNG's sidecar names (skirmish when it names none), checked against the
-    registry so that a typo is reported with the sidecar's path."""
+def _png_sidecar(path: Path) -> dict[str, Any]:
+    """A PNG's sidecar, read once, with the ruleset it names (skirmish when it names none)
+    checked against the registry so that a typo is reported with the sidecar's path."""
     side = sidecar_path(path)
     if not side.exists():
-        return GameMap.default_ruleset
-    name = read_sidecar(side).get("ruleset", GameMap.default_ruleset)
+        return {}
+    sidecar = read_sidecar(side)
+    name = sidecar.get("ruleset", GameMap.default_ruleset)
     if name not in registry.names():
         raise UserError(f"{side}: unknown ruleset '{name}'; known rulesets: "
                         f"{', '.join(registry.names())}.")
-    return str(name)
+    return sidecar
 
 
 def load_engine(source: str | Path, seed: int = 0, level: str | int | None = None,

@@ -62,8 +62,9 @@ def sidecar_path(path: Path) -> Path:
     return path.with_suffix(".yaml")
 
 
-def load_map(path: str | Path) -> GameMap:
-    """Decode a PNG map and its sidecar, or raise a UserError saying what to fix."""
+def load_map(path: str | Path, sidecar: dict[str, Any] | None = None) -> GameMap:
+    """Decode a PNG map and its sidecar, or raise a UserError saying what to fix; `sidecar` is
+    the sidecar already read and checked (the loader reads it first to learn the ruleset)."""
     path = map_argument(path)
     try:
         data = path.read_bytes()
@@ -73,7 +74,9 @@ def load_map(path: str | Path) -> GameMap:
         raise UserError(f"{path}: cannot be read ({exc.strerror}).") from None
     game_map = decode_png(data, path)
     side = sidecar_path(path)
-    if side.exists():
+    if sidecar is not None:
+        game_map.sidecar = sidecar
+    elif side.exists():
         game_map.sidecar = read_sidecar(side)
     game_map.sha256 = map_digest(path)
     return game_map
