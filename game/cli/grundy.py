@@ -9,7 +9,7 @@ from game.errors import UserError
 from game.grundy.codes import OctalGame, parse_code
 from game.grundy.output import write_csv, write_plot
 from game.grundy.periodicity import Period, prove_period, solve
-from game.grundy.progress import Progress, wanted
+from game.progress import Progress, wanted
 
 DEFAULT_MAX_N = 10_000_000
 

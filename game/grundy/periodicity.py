@@ -12,8 +12,8 @@ import numpy as np
 
 from game.grundy.codes import OctalGame
 from game.grundy.kernels import z_function
-from game.grundy.progress import Progress
 from game.grundy.solver import Solver
+from game.progress import Progress
 
 FIRST_CHECK = 256
 

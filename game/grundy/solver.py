@@ -14,7 +14,7 @@ import numpy as np
 
 from game.grundy.codes import OctalGame
 from game.grundy.kernels import dense_extend, rarecommon_extend
-from game.grundy.progress import Progress
+from game.progress import Progress
 
 # Heaps computed densely before a rare/common mask is chosen from them.
 PREFIX = 2048

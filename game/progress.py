@@ -1,4 +1,4 @@
-"""A tiny progress bar on stderr for long Grundy runs (tqdm is not a dependency)."""
+"""The progress bar every long command draws on stderr (Grundy runs, tournaments, solves, benches)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,8 @@ class Progress:
         self._last = 0.0
         self._drawn = False
 
-    def update(self, done: int, total: int) -> None:
+    def update(self, done: int, total: int, detail: str = "") -> None:
+        """Show `done` of `total`, with an optional short `detail` (e.g. the best candidate so far)."""
         now = time.monotonic()
         if not self.enabled or now - self._last < 0.2:
             return
@@ -25,7 +26,7 @@ class Progress:
         width = 30
         filled = int(width * done / total) if total else width
         bar = "#" * filled + "-" * (width - filled)
-        self.stream.write(f"\r{self.label} [{bar}] {done}/{total}")
+        self.stream.write(f"\r{self.label} [{bar}] {done}/{total} {detail}".rstrip())
         self.stream.flush()
         self._drawn = True
 
