@@ -23,6 +23,7 @@ COMMANDS = [
     "generate",
     "render",
     "edit",
+    "ais",
 ]
 
 

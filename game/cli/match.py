@@ -56,7 +56,8 @@ def run(args: argparse.Namespace) -> int:
     seats = make_seats(engine, specs, args.seed, budget)
     result = play_match(engine, seats, args.seed, budget, show if args.show else None)
     if args.replay:
-        write_record(args.replay, record_of(engine, args.seed, specs))
+        write_record(args.replay, record_of(engine, args.seed, specs, result.forfeit,
+                                                 result.winner))
     if args.json:
         print(json.dumps(result.to_json()))
     else:

@@ -55,12 +55,18 @@ class Record:
         return data
 
 
-def record_of(engine: Engine, seed: int, seats: dict[str, str]) -> Record:
+def record_of(engine: Engine, seed: int, seats: dict[str, str],
+              forfeit: dict[str, str] | None = None, winner: str | None = None) -> Record:
+    """The replay of the game on `engine`; a match a seat forfeited records `forfeit` (its
+    side, seat and reason) and the `winner` the forfeit gave."""
     game_map = engine.map
     assert game_map is not None, "only games loaded from a map can be recorded"
     outcome = engine.outcome
-    result = None
-    if outcome is not None:
+    result: dict[str, Any] | None = None
+    if forfeit is not None:
+        result = {"winner": winner, "reason": f"{forfeit['side']} forfeits: {forfeit['reason']}",
+                  "commands": len(engine.history), "forfeit": forfeit}
+    elif outcome is not None:
         result = {"winner": outcome[0], "reason": outcome[1], "commands": len(engine.history)}
     return Record(portable_path(game_map.path), game_map.sha256, engine.ruleset.name, seed,
                   dict(seats), engine.commands(), result, list(engine.redo_stack))
@@ -129,8 +135,13 @@ def verify(record: Record, source: str | Path = "replay") -> dict[str, Any]:
     """Re-simulate and compare with the recorded result."""
     engine = rebuild(record, source)
     outcome = engine.outcome
-    replayed = None if outcome is None else {"winner": outcome[0], "reason": outcome[1]}
+    replayed: dict[str, Any] | None = None
+    if outcome is not None:
+        replayed = {"winner": outcome[0], "reason": outcome[1]}
     recorded = None if record.result is None else {
         "winner": record.result.get("winner"), "reason": record.result.get("reason")}
+    forfeit = (record.result or {}).get("forfeit")
+    if outcome is None and isinstance(forfeit, dict) and forfeit.get("side") == engine.side:
+        replayed = recorded  # the game stopped where the recorded side gave up
     return {"verified": replayed == recorded, "result": replayed, "recorded": recorded,
             "commands": len(record.commands), "map": record.map_path, "seed": record.seed}

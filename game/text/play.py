@@ -16,7 +16,7 @@ from game.engine import Engine, Impossible
 from game.session.match import Seat
 from game.session.replay import Record
 from game.session.saves import game_record, save_game
-from systems.ai import Budget
+from systems.ai import Budget, Forfeit
 
 HELP = "type an action's number, u undo, r redo, e end turn, s save, q quit"
 
@@ -55,9 +55,17 @@ class TextGame:
         while not engine.over:
             seat = self.seats[engine.side]
             if seat.ai is not None:
-                command = seat.ai.choose(engine, seat.rng, Budget())
+                try:
+                    command = seat.ai.choose(engine, seat.rng, Budget())
+                except Forfeit as gave_up:
+                    self.say(f"game over: {seat.side} forfeits ({gave_up.reason})")
+                    return 0
                 self.say(f"{seat.side} ({seat.spec}): {engine.ruleset.describe_command(engine.world, command)}")
-                engine.submit(command)
+                result = engine.submit(command)
+                if isinstance(result, Impossible):
+                    self.say(f"game over: {seat.side} forfeits ({seat.spec} chose an illegal "
+                             f"command: {result.reason})")
+                    return 0
                 self.save()
                 continue
             if not self.human_turn():

@@ -91,7 +91,7 @@ def play_game(spec: GameSpec, game_map: GameMap,
         if seat.ai is not None and hasattr(seat.ai, "last"):
             seat.ai = counters[side] = NodeCounter(seat.ai)
     result = play_match(engine, seats, spec.seed, spec.budget)
-    record = record_of(engine, spec.seed, specs)
+    record = record_of(engine, spec.seed, specs, result.forfeit, result.winner)
     if map_label is not None:
         record.map_path = map_label
     engine.world.close()

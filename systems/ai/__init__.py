@@ -1,7 +1,10 @@
 """AI players: one protocol, `choose(engine, rng, budget) -> Command`, and one way to name them.
 
-A seat is written `NAME` or `NAME:key=value,key=value` (e.g. `minimax:think=0.5`); `make_ai`
-turns that into a player, or says in one sentence which names and options exist.
+A seat is written `NAME` or `NAME:key=value,key=value` (e.g. `minimax:think=0.5`), where NAME
+is a built-in AI or one an installed package offers through the entry-point group
+`rulefront.ais`; or `module.path:Class[:key=value,...]` for a class outside the project (a
+plug-in, see `systems.ai.plugins`). `make_ai` turns a seat into a player, or says in one
+sentence which names and options exist.
 """
 
 from __future__ import annotations
@@ -26,6 +29,16 @@ class Budget:
     nodes: int | None = None
 
 
+class Forfeit(Exception):
+    """An AI that cannot go on (a plug-in raised, or answered with no command): its side loses.
+
+    `reason` is one sentence naming the AI, kept in the match result and the replay."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
 class AI(Protocol):
     name: str
 
@@ -42,7 +55,12 @@ AIS: dict[str, str] = {
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """A seat's name and options: 'minimax:think=0.5' -> ('minimax', {'think': '0.5'});
+    a plug-in 'pkg.mod:Class:depth=3' -> ('pkg.mod:Class', {'depth': '3'})."""
     name, _, rest = spec.partition(":")
+    head, _, tail = rest.partition(":")
+    if name.strip() not in AIS and head.strip().isidentifier() and "=" not in head:
+        name, rest = f"{name.strip()}:{head.strip()}", tail  # module:Class[:options]
     options: dict[str, str] = {}
     for part in filter(None, rest.split(",")):
         key, eq, value = part.partition("=")
@@ -53,21 +71,43 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
 
 
 def make_ai(spec: str) -> AI:
-    """Build the AI a seat names, e.g. 'random' or 'minimax:nodes=5000'."""
+    """Build the AI a seat names, e.g. 'random', 'minimax:nodes=5000' or 'mypkg.bots:Greedy'."""
     name, options = parse_spec(spec)
     if name not in AIS:
-        raise UserError(f"unknown AI '{name}'; known AIs: {', '.join(sorted(AIS))} (or human).")
+        from systems.ai.plugins import make_plugin
+
+        return make_plugin(spec, name, options)
     module_name, factory_name = AIS[name].split(":")
     factory = getattr(importlib.import_module(module_name), factory_name)
+    return build(factory, name, spec, options)
+
+
+def build(factory: Any, name: str, spec: str, options: dict[str, str]) -> AI:
+    """Call an AI's factory with the seat's options; a wrong option is one sentence."""
     try:
         ai: AI = factory(**options)
     except TypeError:
-        known = ", ".join(getattr(factory, "OPTIONS", ())) or "none"
+        known = ", ".join(option_names(factory)) or "none"
         raise UserError(f"AI '{name}' does not take the options {sorted(options)}; "
                         f"its options: {known}.") from None
     except ValueError as exc:
         raise UserError(f"AI '{spec}': {exc}.") from None
     return ai
+
+
+def option_names(factory: Any) -> list[str]:
+    """The options a factory takes: its OPTIONS when it says, else its keyword parameters."""
+    declared = getattr(factory, "OPTIONS", None)
+    if declared is not None:
+        return list(declared)
+    import inspect
+
+    try:
+        parameters = inspect.signature(factory).parameters.values()
+    except (TypeError, ValueError):
+        return []
+    kinds = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+    return [p.name for p in parameters if p.kind in kinds]
 
 
 def options_float(value: Any, name: str) -> float:

@@ -22,7 +22,7 @@ from game.levels.loader import load_engine
 from game.render.uiview import Cell, UiView
 from game.session.match import Seat, current_round, make_seats
 from game.session.saves import save_game
-from systems.ai import Budget
+from systems.ai import Budget, Forfeit
 
 HELP = (
     "Keys",
@@ -217,7 +217,13 @@ class Controller:
         seat = self.seats[self.engine.side]
         if seat.ai is None:
             return False
-        return self.submit(seat.ai.choose(self.engine, seat.rng, Budget()))
+        try:
+            command = seat.ai.choose(self.engine, seat.rng, Budget())
+        except Forfeit as gave_up:
+            self.paused = True  # the seat cannot go on: stop asking it
+            self._say(f"{seat.side} forfeits: {gave_up.reason}.")
+            return False
+        return self.submit(command)
 
     def restart(self) -> None:
         path = self._map_path()

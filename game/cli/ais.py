@@ -1,0 +1,30 @@
+"""`rulefront ais [--json]`: every AI a seat can name, its options, and where it comes from."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("ais", help="list every AI a seat can name (built-in and plug-ins)")
+    p.add_argument("--json", action="store_true", help="print one JSON list")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from systems.ai.plugins import listing
+
+    rows = listing()
+    if args.json:
+        print(json.dumps([row.to_json() for row in rows]))
+        return 0
+    width = max(len(row.name) for row in rows)
+    for row in rows:
+        where = row.source + (f" of {row.distribution}" if row.distribution else "")
+        options = ", ".join(row.options) or "no options"
+        line = f"{row.name:<{width}}  {where}, {row.target}; options: {options}"
+        print(line + (f" (cannot be loaded: {row.error})" if row.error else ""))
+    print("A seat may also name any class with choose(engine, rng, budget): "
+          "--red module.path:Class[:key=value,...]")
+    return 0
