@@ -1,0 +1,60 @@
+"""The two render modes every environment offers: "ansi" (the text board) and "rgb_array"
+(the offscreen renderer, one hidden window kept per environment)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from game.engine import Engine
+
+RENDER_MODES = ["ansi", "rgb_array"]
+CELL = 24  # pixels per cell of an rgb_array frame
+LARGEST = 768  # the board's longest side at most, in pixels
+PANEL = 300  # room for the screen's side panel
+
+
+class Drawing:
+    """Draws one environment's engine in the mode it was made with."""
+
+    def __init__(self, mode: str | None) -> None:
+        if mode is not None and mode not in RENDER_MODES:
+            raise ValueError(f"render_mode {mode!r} is not one of {RENDER_MODES}")
+        self.mode = mode
+        self._window: Any = None
+        self._screen: Any = None
+        self._engine: Engine | None = None
+
+    def render(self, engine: Engine) -> Any:
+        if self.mode == "ansi":
+            lines = [engine.ruleset.describe(engine.world), engine.ruleset.text_board(engine.world),
+                     *engine.ruleset.status_lines(engine.world)]
+            return "\n".join(lines) + "\n"
+        if self.mode == "rgb_array":
+            return self._frame(engine)
+        return None
+
+    def _frame(self, engine: Engine) -> Any:
+        from game.render.offscreen import frame_image, hidden_window, to_array
+
+        if self._window is None:
+            assert engine.map is not None
+            scale = min(CELL, LARGEST // max(engine.map.width, engine.map.height, 1))
+            # the screen keeps a side panel (rules, events) beside the board
+            self._window = hidden_window(max(engine.map.width * scale + PANEL, 640),
+                                         max(engine.map.height * scale, 480))
+        if self._engine is not engine:
+            from game.render.screen import Screen
+            from game.render.uiview import UiView
+
+            self._screen = Screen(engine, self._window.width, self._window.height)
+            self._screen.show(UiView())
+            self._engine = engine
+        else:
+            self._screen.invalidate()
+        return to_array(frame_image(self._window, self._screen))
+
+    def close(self) -> None:
+        if self._window is not None:
+            self._window.close()
+        self._window = self._screen = self._engine = None

@@ -1,0 +1,33 @@
+"""The environments' rgb_array mode: frames from the offscreen renderer, checked by the
+envs' own checkers too."""
+
+from __future__ import annotations
+
+import gymnasium as gym
+import numpy as np
+from gymnasium.utils.env_checker import check_env
+
+from game.envs import skirmish_env
+
+
+def test_level_envs_pass_the_checker_in_rgb_array_mode() -> None:
+    for env_id, level in (("rulefront/Puzzle-v0", "first-steps"),
+                          ("rulefront/Descent-v0", "level-03")):
+        env = gym.make(env_id, level=level, render_mode="rgb_array")
+        check_env(env.unwrapped)
+        env.reset()
+        frame = env.render()
+        assert frame.ndim == 3 and frame.shape[2] == 3 and frame.dtype == np.uint8
+        assert frame.std() > 10  # a picture, not a blank
+        env.close()
+
+
+def test_a_skirmish_frame_changes_when_a_hero_moves() -> None:
+    env = skirmish_env(map="outpost", render_mode="rgb_array")
+    env.reset(seed=0)
+    first = env.render()
+    mask = env.observe("red")["action_mask"]
+    env.step(int(np.flatnonzero(mask)[1]))  # a move (0, EndTurn, is never first in the mask)
+    second = env.render()
+    assert first.shape == second.shape and (first != second).any()
+    env.close()
