@@ -7,6 +7,7 @@ import json
 
 from game.bench import GROUPS, run_groups
 from game.errors import UserError
+from game.progress import Progress, wanted
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -23,7 +24,15 @@ def run(args: argparse.Namespace) -> int:
     unknown = [n for n in names if n not in GROUPS]
     if unknown:
         raise UserError(f"unknown bench group {unknown[0]!r}; known groups: {', '.join(GROUPS)}.")
-    figures = run_groups(names, {"repeat": args.repeat, "keke": args.keke})
+    figures: dict[str, float] = {}
+    bar = Progress("bench", not args.json and wanted(False))
+    try:
+        for done, name in enumerate(names):
+            bar.update(done, len(names), name)
+            figures.update(run_groups([name], {"repeat": args.repeat, "keke": args.keke}))
+        bar.update(len(names), len(names))
+    finally:
+        bar.close()
     if args.json:
         print(json.dumps(figures, sort_keys=True))
     else:

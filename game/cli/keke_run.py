@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from game.progress import Progress, wanted
 from game.rulesets.puzzle.keke import KekeLevel, read_set
 from systems.ai.keke_set import replay_wins, solve_levels
 
@@ -16,11 +17,15 @@ def run_set(path: Path, budget: float, method: str, as_json: bool, workers: int 
     rows = []
     start = time.perf_counter()
     levels = solve_levels(path, budget, method, workers)
+    total_levels = len(read_set(path))
+    bar = Progress("levels", not as_json and wanted(False))
+    bar.update(0, total_levels)
     if not as_json:
         print(f"{'id':>4} {'solved':>6} {'len':>4} {'stored':>6} {'states':>8} {'s':>6} "
               f"{'method':>11}  moves")
     for row in levels:
         rows.append(row)
+        bar.update(len(rows), total_levels, f"level {row['id']}")
         if not as_json:
             shown = row["moves"] if row["solved"] else \
                 "(no solution exists)" if row["unsolvable"] else ""
@@ -28,6 +33,7 @@ def run_set(path: Path, budget: float, method: str, as_json: bool, workers: int 
                   f"{row['stored_length']:>6} {row['states']:>8} {row['seconds']:>6} "
                   f"{row['method']:>11}  {shown}",
                   flush=True)
+    bar.close()
     solved = sum(row["solved"] for row in rows)
     total = {"solved": solved, "total": len(rows), "budget": budget, "method": method,
              "workers": workers, "seconds": round(time.perf_counter() - start, 1)}

@@ -14,11 +14,11 @@ from typing import Any
 from game.data import map_argument
 from game.errors import UserError
 from game.levels.maps import atomic_write
+from game.progress import Progress, wanted
 from game.tournament.backends import Interrupted, make_backend, run_games
 from game.tournament.games import (
     GameOutcome,
     GameSpec,
-    ProgressBar,
     round_robin,
     summarize_match,
     summarize_tournament,
@@ -65,15 +65,18 @@ def play(specs: list[GameSpec], args: argparse.Namespace,
     backend = make_backend(args.backend, args.workers, args.address)
     done = recorded(Path(args.results), specs) if args.resume else []
     results = ResultsFile(Path(args.results), specs, done) if args.results else None
+    bar = Progress("games", not quiet and wanted(False))
     try:
-        return run_games(specs, backend=backend, progress=_progress(not quiet),
+        return run_games(specs, backend=backend, progress=bar.update if bar.enabled else None,
                          on_result=results, done=done), False
     except Interrupted as stop:
+        bar.close()
         print(f"\ninterrupted: {len(stop.outcomes)} of {len(specs)} games finished; "
               + (f"--resume from {args.results} plays the rest." if args.results else
                  "add --results FILE to be able to resume."), file=sys.stderr)
         return stop.outcomes, True
     finally:
+        bar.close()
         if results:
             results.close()
 
@@ -83,10 +86,6 @@ def _check_counts(games: int, workers: int) -> None:
         raise UserError("--games must be at least 1.")
     if workers < 1:
         raise UserError("--workers must be at least 1.")
-
-
-def _progress(enabled: bool) -> ProgressBar | None:
-    return ProgressBar(sys.stderr) if enabled and sys.stderr.isatty() else None
 
 
 # -- match --games N -------------------------------------------------------------------------

@@ -11,12 +11,10 @@ from __future__ import annotations
 
 import itertools
 import re
-import sys
-import time
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 from components.match import DRAW
 from game.engine import Engine
@@ -134,25 +132,6 @@ class NodeCounter:
 
 def _slug(spec: str) -> str:
     return re.sub(r"[^A-Za-z0-9.=]+", "_", spec)
-
-
-class ProgressBar:
-    """A one-line bar on stderr: games done, the share, the time so far and still to go."""
-
-    def __init__(self, out: TextIO | None = None, width: int = 30) -> None:
-        self.out = out or sys.stderr
-        self.width = width
-        self.start = time.perf_counter()
-
-    def __call__(self, done: int, total: int) -> None:
-        filled = int(self.width * done / total) if total else self.width
-        spent = time.perf_counter() - self.start
-        left = spent / done * (total - done) if done else 0.0
-        self.out.write(f"\r[{'#' * filled}{'.' * (self.width - filled)}] {done}/{total} games, "
-                       f"{spent:.0f}s, ~{left:.0f}s left ")
-        if done == total:
-            self.out.write("\n")
-        self.out.flush()
 
 
 # -- summaries -------------------------------------------------------------------------------

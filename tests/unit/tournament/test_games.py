@@ -67,17 +67,3 @@ def test_the_tournament_summary_has_a_crosstable_and_centred_ratings() -> None:
     assert summary["crosstable"]["b"]["c"] == 0.75
     assert sum(r["elo"] for r in summary["ratings"]) == pytest.approx(0.0, abs=0.5)
     assert summary["ratings"][0]["name"] == "a"
-
-
-def test_the_progress_bar_counts_games_on_one_line() -> None:
-    import io
-
-    from game.tournament.games import ProgressBar
-
-    out = io.StringIO()
-    bar = ProgressBar(out, width=10)
-    for done in range(5):
-        bar(done, 4)
-    text = out.getvalue()
-    assert text.count("\r") == 5 and text.endswith("\n")
-    assert "[#####.....] 2/4 games" in text and "[##########] 4/4 games" in text
