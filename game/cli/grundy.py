@@ -30,7 +30,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     game = parse_code(args.code)
-    progress = Progress(f"grundy {game.code}", wanted(args.progress))
+    # --json never draws unless --progress asks: a script reads stdout, a person watches stderr
+    progress = Progress(f"grundy {game.code}", args.progress or (wanted(False) and not args.json))
     try:
         if args.period:
             if args.csv or args.plot:

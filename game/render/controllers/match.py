@@ -23,6 +23,7 @@ from game.render.uiview import Cell, UiView
 from game.session.match import Seat, current_round, make_seats
 from game.session.saves import save_game
 from systems.ai import Budget, Forfeit
+from systems.ai.plugins import Plugin
 
 HELP = (
     "Keys",
@@ -222,6 +223,12 @@ class Controller:
         except Forfeit as gave_up:
             self.paused = True  # the seat cannot go on: stop asking it
             self._say(f"{seat.side} forfeits: {gave_up.reason}.")
+            return False
+        reason = self.engine.why_illegal(command)
+        if reason is not None and isinstance(seat.ai, Plugin):
+            self.paused = True
+            self._say(f"{seat.side} forfeits: AI plug-in '{seat.ai.name}' chose an illegal "
+                      f"command: {reason}")
             return False
         return self.submit(command)
 

@@ -189,3 +189,19 @@ def test_a_plugin_seat_plays_in_terminal_play_and_forfeits_there(
     assert code == 0
     assert (f"game over: red forfeits (AI plug-in '{bots}:Raiser' raised "
                            "ValueError: lost its way)") in out
+
+
+@pytest.mark.parametrize(("cls", "words"), [("Raiser", "raised ValueError: lost its way"),
+                                            ("Cheater", "chose an illegal command")])
+def test_a_failing_plugin_pauses_the_window_with_the_reason(bots: str, cls: str, words: str,
+                                                            tmp_path: Path) -> None:
+    from game.render.controllers.match import Controller
+
+    engine = load_engine(OUTPOST)
+    seats = make_seats(engine, {"red": f"{bots}:{cls}", "blue": "human"}, 0)
+    ctrl = Controller(engine, seats, 0, tmp_path / "save.json")
+    while ctrl.tick():
+        pass
+    assert ctrl.paused and not engine.over
+    assert ctrl.message.startswith(f"red forfeits: AI plug-in '{bots}:{cls}' ")
+    assert words in ctrl.message
