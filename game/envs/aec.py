@@ -19,7 +19,15 @@ from pettingzoo import AECEnv
 from components.match import DRAW
 from game.engine import Engine, Impossible
 from game.envs.drawing import RENDER_MODES, Drawing
-from game.envs.encoding import HIGH, Encoding, OctalEncoding, SkirmishEncoding, plane_count, planes
+from game.envs.encoding import (
+    HIGH,
+    Encoding,
+    OctalEncoding,
+    SkirmishEncoding,
+    plane_count,
+    planes,
+    restart,
+)
 from game.levels.maps import GameMap
 
 MAX_COMMANDS = 100_000  # a safety net: past it the game is truncated
@@ -37,6 +45,7 @@ class SidesEnv(AECEnv):
         self.render_mode = render_mode
         self.drawing = Drawing(render_mode)
         self.engine = Engine.from_game_map(game_map, seed=0)
+        self.seed = 0
         self.encoding = self.make_encoding(self.engine)
         self.possible_agents = list(self.engine.ruleset.sides)
         mask = spaces.Box(0, 1, (self.encoding.size,), dtype=np.int8)
@@ -69,8 +78,9 @@ class SidesEnv(AECEnv):
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        self.engine.world.close()
-        self.engine = Engine.from_game_map(self.game_map, seed=0 if seed is None else seed)
+        wanted = self.seed if seed is None else seed
+        self.engine = restart(self.engine, self.game_map, wanted, wanted == self.seed)
+        self.seed = wanted
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}

@@ -16,7 +16,7 @@ share of its maximum, stack height, and the exit (descent); octal games see thei
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -30,17 +30,38 @@ if TYPE_CHECKING:
 HIGH = 255.0  # the largest value any plane holds (heights, heap sizes)
 
 
+def restart(engine: Engine, game_map: Any, seed: int, same_seed: bool) -> Engine:
+    """The game at its start: the same engine rewound when the seed is the one it was made
+    with (undo is exact, and setting a ruleset up again reads its YAML: ~19 ms), else anew."""
+    from game.engine import Engine
+
+    if same_seed:
+        while engine.retract() is not None:
+            pass
+        engine.redo_stack.clear()
+        engine.queue.clear()
+        return engine
+    engine.world.close()
+    return Engine.from_game_map(game_map, seed=seed)
+
+
 class Encoding:
     """A fixed numbering of one game's commands, and the mask of those legal now."""
 
     size: int
+    _cached: tuple[Any, Any, dict[int, Command]] | None = None
 
     def encode(self, engine: Engine, command: Command) -> int:
         raise NotImplementedError
 
     def legal(self, engine: Engine) -> dict[int, Command]:
-        """The legal commands by number (each legal command has its own number)."""
+        """The legal commands by number (each legal command has its own number); kept until
+        the world changes, since a step asks for the mask and then for the command."""
+        cached = self._cached
+        if cached is not None and cached[0] is engine and engine.world.same_version(cached[1]):
+            return cached[2]
         table = {self.encode(engine, c): c for c in engine.legal_actions()}
+        self._cached = (engine, engine.world.version(), table)
         return table
 
     def mask(self, engine: Engine) -> np.ndarray:
@@ -120,25 +141,27 @@ def planes(world: World, width: int, height: int, me: str | None = None) -> np.n
     word_at = {t: len(kinds) + 1 + i for i, t in enumerate(texts)}
     own = len(kinds) + 1 + len(texts)
     out = np.zeros((own + 5, height, width), dtype=np.float32)
-    for entity, pos in world.query(Position):
-        if not (0 <= pos.x < width and 0 <= pos.y < height):
-            continue
-        kind = world.try_get(entity, Kind)
-        if kind is not None:
-            out[kind_at.get(kind.name, len(kinds)), pos.y, pos.x] = 1.0
-        word = world.try_get(entity, Word)
-        if word is not None and word.text in word_at:
-            out[word_at[word.text], pos.y, pos.x] = 1.0
-        team = world.try_get(entity, Team)
-        if team is not None and me is not None:
-            out[own if team.side == me else own + 1, pos.y, pos.x] = 1.0
-        health = world.try_get(entity, Health)
-        if health is not None and health.max_hp > 0:
-            out[own + 2, pos.y, pos.x] = max(0.0, min(1.0, health.hp / health.max_hp))
-        stack = world.try_get(entity, Height)
-        if stack is not None:
-            level = min(HIGH, float(stack.z + 1))
-            out[own + 3, pos.y, pos.x] = max(out[own + 3, pos.y, pos.x], level)
+    # One pass per component type over the World's cached queries (no per-entity lookups).
+    cells = {e: (p.y, p.x) for e, p in world.query(Position)
+             if 0 <= p.x < width and 0 <= p.y < height}
+    other = len(kinds)
+    for entity, kind in world.query(Kind):
+        if entity in cells:
+            out[(kind_at.get(kind.name, other), *cells[entity])] = 1.0
+    for entity, word in world.query(Word):
+        if entity in cells and word.text in word_at:
+            out[(word_at[word.text], *cells[entity])] = 1.0
+    if me is not None:
+        for entity, team in world.query(Team):
+            if entity in cells:
+                out[(own if team.side == me else own + 1, *cells[entity])] = 1.0
+    for entity, health in world.query(Health):
+        if entity in cells and health.max_hp > 0:
+            out[(own + 2, *cells[entity])] = max(0.0, min(1.0, health.hp / health.max_hp))
+    for entity, stack in world.query(Height):
+        if entity in cells:
+            where = (own + 3, *cells[entity])
+            out[where] = max(out[where], min(HIGH, float(stack.z + 1)))
     goal = world.resource("exit")
     if isinstance(goal, tuple) and len(goal) == 2 and 0 <= goal[0] < width \
             and 0 <= goal[1] < height:

@@ -19,7 +19,7 @@ from gymnasium import spaces
 from components.match import PLAYER
 from game.engine import Engine, Impossible
 from game.envs.drawing import RENDER_MODES, Drawing
-from game.envs.encoding import HIGH, StepEncoding, plane_count, planes
+from game.envs.encoding import HIGH, StepEncoding, plane_count, planes, restart
 from game.errors import UserError
 from game.levels.maps import GameMap
 
@@ -43,6 +43,7 @@ class LevelEnv(gymnasium.Env):
         self.max_steps = max_steps
         self.encoding = StepEncoding()
         self.engine = Engine.from_game_map(self.game_map)
+        self.seed = 0
         self.observation_space = spaces.Box(
             0.0, HIGH, (plane_count(), self.game_map.height, self.game_map.width),
             dtype=np.float32)
@@ -57,8 +58,9 @@ class LevelEnv(gymnasium.Env):
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)
-        self.engine.world.close()
-        self.engine = Engine.from_game_map(self.game_map, seed=0 if seed is None else seed)
+        wanted = self.seed if seed is None else seed
+        self.engine = restart(self.engine, self.game_map, wanted, wanted == self.seed)
+        self.seed = wanted
         return self._observe(), self._info()
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:

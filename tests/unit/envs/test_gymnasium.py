@@ -59,3 +59,20 @@ def test_max_steps_truncates_an_episode() -> None:
 def test_a_level_of_another_ruleset_is_refused_in_one_sentence() -> None:
     with pytest.raises(UserError, match="is a descent level; rulefront/Puzzle-v0 takes a puzzle"):
         gym.make("rulefront/Puzzle-v0", level="level-03")
+
+
+def test_reset_rewinds_to_exactly_the_start_and_a_new_seed_starts_afresh() -> None:
+    from game.engine import Engine
+
+    env = gym.make("rulefront/Puzzle-v0", level="first-steps")
+    first, _ = env.reset(seed=3)
+    engine = env.unwrapped.engine
+    for action in (3, 3, 0, 2, 4):
+        env.step(action)
+    again, _ = env.reset()
+    assert env.unwrapped.engine is engine and not engine.history  # rewound, not rebuilt
+    assert np.array_equal(first, again)
+    fresh = Engine.from_game_map(env.unwrapped.game_map, seed=3)
+    assert engine.world.state_key() == fresh.world.state_key()
+    env.reset(seed=4)
+    assert env.unwrapped.engine is not engine
