@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 if TYPE_CHECKING:
     from game.engine import Engine
 
@@ -35,7 +37,7 @@ class Drawing:
         return None
 
     def _frame(self, engine: Engine) -> Any:
-        from game.render.offscreen import frame_image, hidden_window, to_array
+        from game.render.offscreen import frame_image, hidden_window
 
         if self._window is None:
             assert engine.map is not None
@@ -52,7 +54,12 @@ class Drawing:
             self._engine = engine
         else:
             self._screen.invalidate()
-        return to_array(frame_image(self._window, self._screen))
+        image = frame_image(self._window, self._screen)
+        # Read RGBA, the buffer's own format: asking pyglet for RGB converts pixel by pixel
+        # in Python (~2.8 s a frame at 640x576).
+        raw = image.get_data("RGBA", image.width * 4)
+        pixels = np.frombuffer(raw, dtype=np.uint8).reshape(image.height, image.width, 4)
+        return pixels[::-1, :, :3].copy()  # GL reads bottom-up
 
     def close(self) -> None:
         if self._window is not None:

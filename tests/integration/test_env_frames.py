@@ -31,3 +31,19 @@ def test_a_skirmish_frame_changes_when_a_hero_moves() -> None:
     second = env.render()
     assert first.shape == second.shape and (first != second).any()
     env.close()
+
+
+def test_a_frame_is_the_picture_rulefront_render_would_save() -> None:
+    import io
+
+    from PIL import Image
+
+    from game.render.offscreen import frame_image, to_png_bytes
+
+    env = skirmish_env(map="duel", render_mode="rgb_array")
+    env.reset(seed=0)
+    frame = env.render()
+    drawing = env.drawing
+    saved = Image.open(io.BytesIO(to_png_bytes(frame_image(drawing._window, drawing._screen))))
+    assert np.array_equal(frame, np.asarray(saved.convert("RGB")))
+    env.close()
