@@ -24,6 +24,7 @@ COMMANDS = [
     "render",
     "edit",
     "ais",
+    "envs",
 ]
 
 
