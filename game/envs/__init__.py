@@ -32,10 +32,11 @@ def env_for(source: str, render_mode: str | None = None) -> tuple[Any, str]:
     if game_map.ruleset == "skirmish":
         return SkirmishEnv(game_map, render_mode), f"skirmish_env(map={source!r})"
     if game_map.ruleset == "octal":
-        code, heaps = game_map.sidecar["code"], str(game_map.path).split(":")[2]
-        misere = ", misere=True" if game_map.sidecar.get("misere") else ""
-        return OctalEnv(game_map, render_mode), \
-            f"octal_env(code={code!r}, heaps={heaps!r}{misere})"
+        env = OctalEnv(game_map, render_mode)  # a described position or a map of heaps
+        report = env.engine.ruleset.report(env.engine.world)
+        heaps = ",".join(map(str, env.start_heaps))
+        misere = ", misere=True" if report.get("misere") else ""
+        return env, f"octal_env(code={report['code']!r}, heaps={heaps!r}{misere})"
     if game_map.ruleset not in ("puzzle", "descent"):
         raise UserError(f"{source}: is a {game_map.ruleset} map; no environment plays it.")
     env_id = f"rulefront/{game_map.ruleset.title()}-v0"

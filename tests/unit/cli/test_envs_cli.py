@@ -13,6 +13,9 @@ from tests.helpers import run_cli, run_json
 @pytest.mark.parametrize(("source", "library", "make", "actions", "shape"), [
     ("duel", "PettingZoo", "skirmish_env(map='duel')", 1 + 6 * 2 * 24 * 24, [57, 24, 24]),
     ("octal:0.137:5,7", "PettingZoo", "octal_env(code='0.137', heaps='5,7')", 12 * 8 * 8, [12]),
+    ("octal:0.6:3,4:misere", "PettingZoo", "octal_env(code='0.6', heaps='3,4', misere=True)",
+     7 * 5 * 5, [7]),
+    ("kayles", "PettingZoo", "octal_env(code='0.77', heaps='4,6,9')", 19 * 10 * 10, [19]),
     ("first-steps", "Gymnasium", "gymnasium.make('rulefront/Puzzle-v0', level='first-steps')",
      5, [57, 5, 8]),
     ("level-03", "Gymnasium", "gymnasium.make('rulefront/Descent-v0', level='level-03')", 5,
