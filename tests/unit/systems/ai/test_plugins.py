@@ -205,3 +205,12 @@ def test_a_failing_plugin_pauses_the_window_with_the_reason(bots: str, cls: str,
     assert ctrl.paused and not engine.over
     assert ctrl.message.startswith(f"red forfeits: AI plug-in '{bots}:{cls}' ")
     assert words in ctrl.message
+
+
+def test_an_entry_point_named_like_a_built_in_is_listed_as_shadowed(bots: str, tmp_path: Path,
+                                                                    capsys) -> None:
+    write_dist(tmp_path, "clashbots", {"random": f"{bots}:Greedy"})
+    rows = [r for r in run_json(capsys, "ais", "--json") if r["name"] == "random"]
+    assert [r["source"] for r in rows] == ["built-in", "entry point"]
+    assert rows[1]["error"] == "shadowed by the built-in AI 'random'"
+    assert make_ai("random").name == "random"  # the built-in still takes the seat
