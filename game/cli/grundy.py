@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import argparse
 import json
+from typing import TYPE_CHECKING
 
 from game.errors import UserError
 from game.grundy.codes import OctalGame, parse_code
-from game.grundy.output import write_csv, write_plot
-from game.grundy.periodicity import Period, prove_period, solve
 from game.progress import Progress, wanted
+
+if TYPE_CHECKING:
+    from game.grundy.periodicity import Period
 
 DEFAULT_MAX_N = 10_000_000
 
@@ -46,6 +48,10 @@ def run(args: argparse.Namespace) -> int:
 def _values(game: OctalGame, args: argparse.Namespace, progress: Progress) -> int:
     if args.n < 0:
         raise UserError(f"--n must be 0 or more, not {args.n}.")
+    # numpy and the compiled kernels load here, after the arguments are known to be good.
+    from game.grundy.output import write_csv, write_plot
+    from game.grundy.periodicity import solve
+
     solution = solve(game, args.n + 1, progress)
     progress.close()
     values = solution.values
@@ -87,6 +93,8 @@ def _period(game: OctalGame, args: argparse.Namespace, progress: Progress) -> in
         else:
             print("nim: never periodic, G(n) = n grows without bound.")
         return 0
+    from game.grundy.periodicity import prove_period
+
     proof = prove_period(game, args.max_n, progress)
     progress.close()
     found = proof.period
