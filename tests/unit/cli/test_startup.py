@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -19,13 +20,16 @@ ROOT = Path(__file__).resolve().parents[3]
 HEAVY = ("numba", "numpy", "pyglet", "ray", "pyspiel", "textual", "pettingzoo", "gymnasium",
          "cma", "imageio", "msgspec", "pydantic", "torch", "llvmlite")
 
+# This checkout first; PATH kept, since the Grundy kernels look for a C compiler on it.
+ENV = {"PYTHONPATH": str(ROOT), "PATH": os.environ.get("PATH", "")}
+
 
 def modules_after(code: str) -> set[str]:
     """The top-level packages imported by a fresh interpreter once `code` has run."""
     script = (f"import io, contextlib, json, sys\n{code}\n"
               "sys.__stdout__.write(json.dumps(sorted({m.split('.')[0] for m in sys.modules})))")
     done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True,
-                          text=True, timeout=120, env={"PYTHONPATH": str(ROOT), "PATH": ""})
+                          text=True, timeout=120, env=ENV)
     assert done.returncode == 0, done.stderr
     return set(json.loads(done.stdout.strip().splitlines()[-1]))
 
@@ -53,10 +57,18 @@ def test_a_light_command_imports_only_what_it_uses(argv, allowed):
     assert loaded & {*HEAVY, "PIL", "yaml", "esper"} == allowed
 
 
+def test_a_grundy_proof_loads_the_c_kernels_not_numba():
+    from game.grundy.native import _compiler
+
+    fallback = set() if _compiler() else {"numba", "llvmlite"}
+    loaded = modules_after(run_main(["grundy", "0.137", "--period"]))
+    assert loaded & {*HEAVY, "PIL", "yaml", "esper"} == {"numpy"} | fallback
+
+
 def test_the_match_command_still_plays_a_game_without_numpy():
     done = subprocess.run([sys.executable, "-m", "game", "match", "--json", "--seed", "3"],
                           cwd=ROOT, capture_output=True, text=True, timeout=120,
-                          env={"PYTHONPATH": str(ROOT), "PATH": ""})
+                          env=ENV)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["seed"] == 3
 
