@@ -9,6 +9,7 @@ the kernels module then falls back to numba.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import hashlib
 import os
@@ -89,11 +90,20 @@ def load() -> ctypes.CDLL | None:
         name = library_name(compiler)
         for folder in cache_folders():
             target = folder / name
+            failed = target.with_suffix(".failed")
+            if failed.exists():
+                break  # this compiler could not build this source: numba, without retrying
             if target.exists() or _build(compiler, target):
                 try:
                     lib = _declare(ctypes.CDLL(str(target)))
                     break
                 except OSError:
                     continue
+            elif folder.is_dir() and os.access(folder, os.W_OK):
+                # The folder was writable, so the compiler itself failed: remember it, so
+                # that later runs go straight to numba instead of compiling on every start.
+                with contextlib.suppress(OSError):
+                    failed.write_text("the C compiler failed on kernels.c\n")
+                break
     _loaded.append(lib)
     return lib

@@ -116,3 +116,15 @@ def test_the_numba_fallback_and_the_c_kernels_give_the_same_values_and_periods()
     assert jit_used_numba
     assert c_used_numba is False or not HAVE_CC
     assert jit == c
+
+
+def test_a_compiler_that_fails_is_remembered_so_later_runs_do_not_compile_again(
+        tmp_path, monkeypatch):
+    monkeypatch.setenv("CC", str(tmp_path / "broken-cc"))
+    (tmp_path / "broken-cc").write_text("#!/bin/sh\nexit 1\n")
+    (tmp_path / "broken-cc").chmod(0o755)
+    folder = tmp_path / "cache"
+    assert fresh_load(monkeypatch, [folder]) is None
+    assert len(list(folder.glob("grundy-kernels-*.failed"))) == 1
+    monkeypatch.setattr(native, "_build", lambda *_: pytest.fail("compiled again"))
+    assert fresh_load(monkeypatch, [folder]) is None
