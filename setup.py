@@ -36,5 +36,6 @@ ASSETS = asset_packages()
 setup(
     packages=find_packages(include=["game*", "systems*", "components*"]) + sorted(ASSETS),
     package_dir=ASSETS,
-    package_data={package: ASSET_FILES for package in ASSETS},
+    # kernels.c is compiled on the user's machine at first use (game/grundy/native.py).
+    package_data={**{package: ASSET_FILES for package in ASSETS}, "game.grundy": ["kernels.c"]},
 )

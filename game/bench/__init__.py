@@ -7,9 +7,13 @@ measure and are listed here by import path, so a group costs nothing until it is
 from __future__ import annotations
 
 import importlib
+import os
 import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 GROUPS: dict[str, str] = {
@@ -20,6 +24,7 @@ GROUPS: dict[str, str] = {
     "octal": "game.bench.octal:octal",
     "ai": "game.bench.ai:ai",
     "cluster": "game.bench.cluster:cluster",
+    "cli": "game.bench.cli:cli",
 }
 
 
@@ -31,6 +36,23 @@ def median_time(fn: Callable[[], Any], repeat: int = 5) -> float:
         fn()
         times.append(time.perf_counter() - start)
     return statistics.median(times)
+
+
+def process_wall_s(argv: list[str], repeat: int = 5) -> float:
+    """Median wall time in seconds of `python ARGV...` run as a new process, start-up included.
+
+    The code this module belongs to goes first on the child's path, so the bench measures
+    itself and not, say, another checkout's editable install.
+    """
+    root = str(Path(__file__).resolve().parents[2])
+    env = {**os.environ,
+           "PYTHONPATH": os.pathsep.join([root, *filter(None, [os.environ.get("PYTHONPATH")])])}
+
+    def once() -> None:
+        subprocess.run([sys.executable, *argv], env=env, check=True, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL)
+
+    return median_time(once, repeat)
 
 
 def run_groups(names: list[str], options: dict[str, Any] | None = None) -> dict[str, float]:

@@ -28,13 +28,39 @@ COMMANDS = [
 ]
 
 
-def build_parser() -> argparse.ArgumentParser:
+# The one-line help of each subcommand, so that `rulefront --help` and every command other
+# than the one typed cost no import. Each must equal the help its module's register() gives
+# (tests/unit/cli/test_startup.py checks); a command missing here is imported to register.
+SUMMARIES = {
+    "match": "play a headless match between AIs",
+    "tournament": "round robin of AIs on maps, with Elo ratings",
+    "play": "play hotseat or against AIs (window, or --text)",
+    "replay": "re-simulate a replay and verify its result",
+    "map": "check a map or print the colour legend",
+    "maps": "list the shipped maps and levels, by the names that open them",
+    "bench": "measure speed (medians of several runs)",
+    "grundy": "Sprague-Grundy values and periods of octal games",
+    "solve": "solve a puzzle or descent level (or a Keke level set)",
+    "generate": "generate descent levels or a skirmish map",
+    "render": "draw a map, level or replay's final position to a PNG offscreen (no window, no X server)",
+    "edit": "paint a map PNG and its sidecar in a window",
+    "ais": "list every AI a seat can name (built-in and plug-ins)",
+    "envs": "describe (and check) the PettingZoo/Gymnasium environment of a map or level",
+}
+
+
+def build_parser(chosen: str | None = None) -> argparse.ArgumentParser:
+    """The parser with `chosen`'s own options; every other command is only named, so its
+    module (and whatever numba, numpy or pyglet it needs) is not imported."""
     parser = argparse.ArgumentParser(
         prog="rulefront",
         description="Turn-based tactics on grid maps drawn as PNG images.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
+        if name != chosen and name in SUMMARIES:
+            sub.add_parser(name, help=SUMMARIES[name], add_help=False)
+            continue
         try:
             module = importlib.import_module(f"game.cli.{name}")
         except ModuleNotFoundError as exc:
@@ -46,11 +72,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    chosen = argv[0] if argv and argv[0] in COMMANDS else None
+    parser = build_parser(chosen)
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         if args.command is None:
-            args = parser.parse_args(["match", *(argv or [])])
+            args = build_parser("match").parse_args(["match", *argv])
         else:
             parser.print_help()
             return 2

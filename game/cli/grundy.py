@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
+from typing import TYPE_CHECKING
 
 from game.errors import UserError
 from game.grundy.codes import OctalGame, parse_code
-from game.grundy.output import write_csv, write_plot
-from game.grundy.periodicity import Period, prove_period, solve
 from game.progress import Progress, wanted
 
-DEFAULT_MAX_N = 10_000_000
+if TYPE_CHECKING:
+    from game.grundy.periodicity import Period
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -19,8 +20,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("code", metavar="CODE", help="octal code 0.d1d2... (e.g. 0.137) or 'nim'")
     p.add_argument("--n", type=int, metavar="N", help="compute G(0..N)")
     p.add_argument("--period", action="store_true", help="prove the ultimate period (Guy-Smith)")
-    p.add_argument("--max-n", type=int, default=DEFAULT_MAX_N, metavar="M",
-                   help=f"give up proving after M heaps (default {DEFAULT_MAX_N})")
+    p.add_argument("--max-n", type=int, metavar="M",
+                   help="give up proving after M heaps (default: as many as the free memory "
+                        "holds)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--csv", metavar="FILE", help="write n,g rows to FILE")
     p.add_argument("--plot", metavar="FILE.png", help="draw G(n) against n into a PNG")
@@ -47,6 +49,10 @@ def run(args: argparse.Namespace) -> int:
 def _values(game: OctalGame, args: argparse.Namespace, progress: Progress) -> int:
     if args.n < 0:
         raise UserError(f"--n must be 0 or more, not {args.n}.")
+    # numpy and the compiled kernels load here, after the arguments are known to be good.
+    from game.grundy.output import write_csv, write_plot
+    from game.grundy.periodicity import solve
+
     solution = solve(game, args.n + 1, progress)
     progress.close()
     values = solution.values
@@ -80,7 +86,7 @@ def _period_fields(period: Period) -> dict[str, object]:
 
 
 def _period(game: OctalGame, args: argparse.Namespace, progress: Progress) -> int:
-    if args.max_n < 1:
+    if args.max_n is not None and args.max_n < 1:
         raise UserError(f"--max-n must be at least 1, not {args.max_n}.")
     if game.nim:
         if args.json:
@@ -88,14 +94,33 @@ def _period(game: OctalGame, args: argparse.Namespace, progress: Progress) -> in
         else:
             print("nim: never periodic, G(n) = n grows without bound.")
         return 0
-    proof = prove_period(game, args.max_n, progress)
+    from game.grundy.periodicity import (
+        BYTES_PER_HEAP,
+        available_memory,
+        memory_limit,
+        prove_period,
+    )
+    from game.grundy.solver import Solver
+
+    memory = available_memory()
+    limit = args.max_n or memory_limit(memory)
+    solver = Solver(game)
+    try:
+        proof = prove_period(game, limit, progress, solver)
+    except KeyboardInterrupt:
+        progress.close()
+        print(f"{game.code}: interrupted after G(0..{solver.count - 1}) ({solver.split()}); "
+              "no period proven yet.", file=sys.stderr)
+        return 130
     progress.close()
     found = proof.period
     if args.json:
         if found:
             print(json.dumps({"code": game.code, **_period_fields(found)}))
         else:
-            print(json.dumps({"code": game.code, "proven": False, "n": proof.computed}))
+            print(json.dumps({"code": game.code, "proven": False, "n": proof.computed,
+                              "limit": "max-n" if args.max_n else "memory",
+                              "candidate": proof.candidate}))
         return 0
     if found:
         print(
@@ -103,6 +128,14 @@ def _period(game: OctalGame, args: argparse.Namespace, progress: Progress) -> in
             f"(G(n + {found.period}) = G(n) for all n >= {found.preperiod}); "
             f"proven by the Guy-Smith criterion from G(0..{found.needed - 1})."
         )
+        return 0
+    hint = (f"; the best candidate, period {proof.candidate}, was not yet proven"
+            if proof.candidate else "")
+    if args.max_n:
+        print(f"{game.code}: no period proven within G(0..{proof.computed - 1}), the --max-n "
+              f"limit{hint}.")
     else:
-        print(f"{game.code}: no period proven within {proof.computed} values (try a larger --max-n).")
+        print(f"{game.code}: no period proven within G(0..{proof.computed - 1}): going further "
+              f"would need more than the {memory / 2**30:.1f} GB of memory this machine has free "
+              f"(about {BYTES_PER_HEAP} bytes a heap){hint}.")
     return 0

@@ -6,10 +6,7 @@ import argparse
 import json
 from collections import Counter
 
-from game.cli.common import LEVELS, need_kind
 from game.data import hex_color, palette
-from game.engine import Engine
-from game.levels.loader import load_game_map
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -30,6 +27,11 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run_check(args: argparse.Namespace) -> int:
+    # The loader brings numpy and Pillow: only `map check` pays for them, not `map legend`.
+    from game.cli.common import LEVELS, need_kind
+    from game.engine import Engine
+    from game.levels.loader import load_game_map
+
     need_kind(args.map, "map check", LEVELS)
     game_map = load_game_map(args.map, args.level)
     engine = Engine.from_game_map(game_map)

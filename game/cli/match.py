@@ -7,12 +7,11 @@ import json
 
 from components.match import DRAW
 from game.cli.common import add_map_argument, add_seats, need_sides, open_game
-from game.cli.tournament import add_backend, add_budget, budget_of, run_many
+from game.cli.tournament import add_backend, add_budget, budget_of
 from game.commands import Command, EndTurn
 from game.engine import Engine
 from game.levels.loader import FileKind
 from game.session.match import make_seats, play_match
-from game.session.replay import record_of, write_record
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -37,6 +36,8 @@ def run(args: argparse.Namespace) -> int:
     engine, _record = open_game(args.map, "match", (FileKind.LEVEL,), seed=args.seed)
     need_sides(engine, args.map, "match")
     if args.games is not None:
+        from game.cli.tournament import run_many
+
         engine.world.close()
         return run_many(args)
     specs = {"red": args.red, "blue": args.blue}
@@ -56,6 +57,8 @@ def run(args: argparse.Namespace) -> int:
     seats = make_seats(engine, specs, args.seed, budget)
     result = play_match(engine, seats, args.seed, budget, show if args.show else None)
     if args.replay:
+        from game.session.replay import record_of, write_record
+
         write_record(args.replay, record_of(engine, args.seed, specs, result.forfeit,
                                                  result.winner))
     if args.json:

@@ -9,23 +9,18 @@ import io
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.data import map_argument
 from game.errors import UserError
-from game.levels.maps import atomic_write
 from game.progress import Progress, wanted
-from game.tournament.backends import Interrupted, make_backend, run_games
-from game.tournament.games import (
-    GameOutcome,
-    GameSpec,
-    round_robin,
-    summarize_match,
-    summarize_tournament,
-    swapped_pairs,
-)
-from game.tournament.results import ResultsFile, recorded
 from systems.ai import Budget
+
+if TYPE_CHECKING:
+    from game.tournament.games import GameOutcome, GameSpec
+
+# The tournament machinery (worker pools, Ray, statistics on numpy) is imported inside the
+# functions that run games: `rulefront match` borrows this module's flags for one game.
 
 
 def add_budget(parser: argparse.ArgumentParser) -> None:
@@ -60,6 +55,9 @@ def add_backend(parser: argparse.ArgumentParser) -> None:
 def play(specs: list[GameSpec], args: argparse.Namespace,
          quiet: bool) -> tuple[list[GameOutcome], bool]:
     """Run the games on the chosen backend: (outcomes in game order, whether Ctrl-C cut it)."""
+    from game.tournament.backends import Interrupted, make_backend, run_games
+    from game.tournament.results import ResultsFile, recorded
+
     if args.resume and not args.results:
         raise UserError("--resume needs --results FILE (the file to resume from).")
     backend = make_backend(args.backend, args.workers, args.address)
@@ -93,6 +91,8 @@ def _check_counts(games: int, workers: int) -> None:
 
 def run_many(args: argparse.Namespace) -> int:
     """`rulefront match MAP --red A --blue B --games N`: the swapped-pairs match summary."""
+    from game.tournament.games import summarize_match, swapped_pairs
+
     _check_counts(args.games, args.workers)
     a, b = args.red, args.blue
     if a == b:
@@ -174,6 +174,9 @@ def expand_maps(text: str) -> list[str]:
 
 
 def run_tournament(args: argparse.Namespace) -> int:
+    from game.levels.maps import atomic_write
+    from game.tournament.games import round_robin, summarize_tournament
+
     ais = [a.strip().replace(";", ",") for a in args.ais.split(",") if a.strip()]
     if len(ais) < 2 or len(set(ais)) != len(ais):
         raise UserError("--ais must name at least two different AIs, e.g. random,heuristic.")

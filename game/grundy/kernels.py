@@ -1,172 +1,85 @@
 """Compiled inner loops for Grundy values: dense mex, rare/common mex and the Z-function.
 
 Each kernel extends a values array in place from `start` to `stop`, so callers can run them
-in chunks (for progress and period checks) without redoing work. Values are int32; the
-`seen` array is stamped with the heap number instead of cleared, and is kept at least twice
-the largest value so that any XOR of two values, and the mex, fit in it.
+in chunks (for progress and period checks) without redoing work. Values are int32 arrays,
+move lists int64 arrays. The loops are C (kernels.c, built once per machine by native.py);
+without a C compiler the same loops run under numba (jit.py).
 """
 
 from __future__ import annotations
 
+import ctypes
+import os
+from typing import Any
+
 import numpy as np
-from numba import njit
+
+from game.grundy import native
 
 
-@njit(cache=True)
-def _table_size(values: np.ndarray, stop: int, floor: int) -> int:
-    size = 64
-    biggest = floor
-    for n in range(stop):
-        biggest = max(biggest, values[n])
-    while size <= 2 * biggest + 1:
-        size *= 2
-    return size
+def _ptr(array: np.ndarray) -> int:
+    return int(array.ctypes.data)
 
 
-@njit(cache=True)
-def _grown(seen: np.ndarray) -> np.ndarray:
-    bigger = np.full(2 * seen.size, -1, np.int64)
-    bigger[: seen.size] = seen
-    return bigger
+def _checked(array: np.ndarray, dtype: type) -> np.ndarray:
+    # The C side reads raw memory: a wrong type or a strided view would be read wrongly.
+    if array.dtype != dtype or not array.flags.c_contiguous:
+        raise TypeError(f"kernel wants a contiguous {np.dtype(dtype)} array, got {array.dtype}")
+    return array
 
 
-@njit(cache=True)
-def dense_extend(
-    g: np.ndarray,
-    start: int,
-    stop: int,
-    take_all: np.ndarray,
-    take_one: np.ndarray,
-    take_two: np.ndarray,
-) -> None:
+def _jit() -> Any:
+    if os.environ.get(native.CHOICE) == "native":
+        raise RuntimeError(f"{native.CHOICE}=native, but no C compiler could build kernels.c")
+    from game.grundy import jit  # numba: imported only when the C library is unavailable
+
+    return jit
+
+
+def dense_extend(g: np.ndarray, start: int, stop: int, take_all: np.ndarray,
+                 take_one: np.ndarray, take_two: np.ndarray) -> None:
     """Fill g[start:stop] by the mex over every move: O(n) per heap when the game splits."""
-    seen = np.full(_table_size(g, start, 0), -1, np.int64)
-    for n in range(start, stop):
-        for k in take_all:
-            if k == n:
-                seen[0] = n
-        for k in take_one:
-            if n > k:
-                seen[g[n - k]] = n
-        for k in take_two:
-            m = n - k
-            for a in range(1, m // 2 + 1):
-                seen[g[a] ^ g[m - a]] = n
-        v = 0
-        while seen[v] == n:
-            v += 1
-        g[n] = v
-        if 2 * v + 1 >= seen.size:
-            seen = _grown(seen)
+    lib = native.load()
+    if lib is None:
+        _jit().dense_extend(g, start, stop, take_all, take_one, take_two)
+        return
+    moves = [_checked(m, np.int64) for m in (take_all, take_one, take_two)]
+    status = lib.dense_extend(_ptr(_checked(g, np.int32)), start, stop,
+                              *(x for m in moves for x in (_ptr(m), m.size)))
+    if status:
+        raise MemoryError("the Grundy kernel ran out of memory")
 
 
-@njit(cache=True)
-def _parities(size: int, mask: int) -> np.ndarray:
-    out = np.zeros(size, np.int8)
-    for v in range(size):
-        x = v & mask
-        p = 0
-        while x:
-            p ^= 1
-            x &= x - 1
-        out[v] = p
-    return out
+def rarecommon_extend(g: np.ndarray, start: int, stop: int, take_all: np.ndarray,
+                      take_one: np.ndarray, take_two: np.ndarray, mask: int, slope: int,
+                      offset: int, rare: np.ndarray, nrare: int) -> tuple[int, int]:
+    """Fill g[start:stop] by the rare/common method; return (heap reached, rare count).
 
-
-@njit(cache=True)
-def rarecommon_extend(
-    g: np.ndarray,
-    start: int,
-    stop: int,
-    take_all: np.ndarray,
-    take_one: np.ndarray,
-    take_two: np.ndarray,
-    mask: int,
-    slope: int,
-    offset: int,
-    rare: np.ndarray,
-    nrare: int,
-) -> tuple[int, int]:
-    """Fill g[start:stop] by the rare/common ("sparse space") method; return (stop reached, nrare).
-
-    A heap n is common when parity(g[n] & mask) == (slope*n + offset) % 2, rare otherwise.
-    The class is chosen so that common XOR common never lands in the class a common heap
-    would have; so the common-class options of n come only from single-heap moves and pairs
-    holding a rare heap (few), and only the other class needs a search over all pairs, which
-    almost always finds each value after a few steps. Rare heaps are appended to `rare`; the
-    kernel stops early when `rare` is full so the caller can pick another mask or go dense.
+    Stops early when `rare` is full, so the caller can pick another mask or go dense; the
+    method is explained in jit.py's rarecommon_extend.
     """
-    size = _table_size(g, start, 2 * mask + 1)
-    seen = np.full(size, -1, np.int64)
-    cls = _parities(size, mask)
-    for n in range(start, stop):
-        target = (slope * n + offset) & 1
-        for k in take_all:
-            if k == n:
-                seen[0] = n
-        for k in take_one:
-            if n > k:
-                seen[g[n - k]] = n
-        for k in take_two:
-            m = n - k
-            for j in range(nrare):
-                r = rare[j]
-                if r >= m:
-                    break
-                seen[g[r] ^ g[m - r]] = n
-        v = 0
-        while seen[v] == n or cls[v] != target:
-            v += 1
-        need = 0
-        for u in range(v):
-            if seen[u] != n:
-                need += 1
-        if need:
-            for k in take_two:
-                m = n - k
-                for a in range(1, m // 2 + 1):
-                    x = g[a] ^ g[m - a]
-                    if seen[x] != n:
-                        seen[x] = n
-                        if x < v:
-                            need -= 1
-                            if need == 0:
-                                break
-                if need == 0:
-                    break
-            if need:
-                u = 0
-                while seen[u] == n:
-                    u += 1
-                v = u
-        g[n] = v
-        if n >= 1 and cls[v] != target:  # heap 0 is never part of a split
-            if nrare == rare.size:
-                return n + 1, nrare
-            rare[nrare] = n
-            nrare += 1
-        if 2 * v + 1 >= seen.size:
-            seen = _grown(seen)
-            cls = _parities(seen.size, mask)
-    return stop, nrare
+    lib = native.load()
+    if lib is None:
+        reached, count = _jit().rarecommon_extend(g, start, stop, take_all, take_one, take_two,
+                                                  mask, slope, offset, rare, nrare)
+        return int(reached), int(count)
+    moves = [_checked(m, np.int64) for m in (take_all, take_one, take_two)]
+    count = ctypes.c_int64(nrare)
+    reached = lib.rarecommon_extend(_ptr(_checked(g, np.int32)), start, stop,
+                                    *(x for m in moves for x in (_ptr(m), m.size)),
+                                    mask, slope, offset, _ptr(_checked(rare, np.int64)),
+                                    rare.size, ctypes.addressof(count))
+    if reached < 0:
+        raise MemoryError("the Grundy kernel ran out of memory")
+    return int(reached), int(count.value)
 
 
-@njit(cache=True)
 def z_function(s: np.ndarray) -> np.ndarray:
     """z[i] = length of the longest common prefix of s and s[i:] (z[0] = len(s))."""
-    n = s.size
-    z = np.zeros(n, np.int64)
-    if n == 0:
-        return z
-    z[0] = n
-    left = 0
-    right = 0
-    for i in range(1, n):
-        if i < right:
-            z[i] = min(right - i, z[i - left])
-        while i + z[i] < n and s[z[i]] == s[i + z[i]]:
-            z[i] += 1
-        if i + z[i] > right:
-            left = i
-            right = i + z[i]
+    lib = native.load()
+    if lib is None:
+        return _jit().z_function(s)
+    values = np.ascontiguousarray(s, dtype=np.int32)
+    z = np.zeros(values.size, np.int64)
+    lib.z_function(_ptr(values), values.size, _ptr(z))
     return z

@@ -6,7 +6,9 @@ remove and moves leave at most two heaps, then G(n + p) = G(n) for every n >= i.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
@@ -16,6 +18,9 @@ from game.grundy.solver import Solver
 from game.progress import Progress
 
 FIRST_CHECK = 256
+# Peak bytes per heap of a proof: the int32 values (twice while the array doubles), and the
+# Z-function pass of find_period: a reversed int32 copy and four int64 arrays per heap.
+BYTES_PER_HEAP = 48
 
 
 @dataclass(frozen=True)
@@ -49,23 +54,46 @@ def find_period(values: np.ndarray, max_take: int) -> Period | None:
     return Period(preperiod=int(preperiods[j]), period=int(shifts[j]), needed=int(needed[j]))
 
 
-def _next_size(values: np.ndarray, max_take: int, limit: int) -> int:
-    """Grow geometrically, but jump to where the most promising period would be proven."""
+def _next_size(values: np.ndarray, max_take: int, limit: int) -> tuple[int, int | None]:
+    """Grow geometrically, but jump to where the most promising period would be proven;
+    also return that period (the candidate shown in the progress line)."""
     size = values.size
-    return min(limit, 2 * size, max(size + size // 16, _promising(values, max_take)))
+    needed, period = _promising(values, max_take)
+    return min(limit, 2 * size, max(size + size // 16, needed)), period
 
 
-def _promising(values: np.ndarray, max_take: int) -> int:
+def _promising(values: np.ndarray, max_take: int) -> tuple[int, int | None]:
+    """Heaps needed to prove the cheapest period that has already repeated once, and it."""
     last = values.size - 1
     z = z_function(np.ascontiguousarray(values[::-1]))
     shifts = np.arange(1, last + 1)
     # A period worth waiting for has repeated at least once over the tail already.
     repeating = z[1:] >= shifts
     if not repeating.any():
-        return 2 * values.size
+        return 2 * values.size, None
     preperiods = last - z[1:] - shifts + 1
     needed = 2 * preperiods + 2 * shifts + max_take
-    return int(needed[repeating].min())
+    best = int(np.argmin(np.where(repeating, needed, np.iinfo(np.int64).max)))
+    return int(needed[best]), int(shifts[best])
+
+
+def available_memory() -> int:
+    """Bytes the machine can still give this process (MemAvailable on Linux, else all RAM)."""
+    try:
+        for line in Path("/proc/meminfo").read_text().splitlines():
+            if line.startswith("MemAvailable:"):
+                return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        return int(os.sysconf("SC_PAGE_SIZE")) * int(os.sysconf("SC_PHYS_PAGES"))
+    except (OSError, ValueError, AttributeError):
+        return 8 << 30
+
+
+def memory_limit(memory: int | None = None) -> int:
+    """The most heaps a proof may compute before it would need more memory than there is."""
+    return max(FIRST_CHECK, (available_memory() if memory is None else memory) // BYTES_PER_HEAP)
 
 
 @dataclass(frozen=True)
@@ -75,6 +103,7 @@ class Proof:
     period: Period | None
     computed: int
     values: np.ndarray
+    candidate: int | None = None  # the period that looked most promising when it stopped
 
 
 def prove_period(
@@ -85,12 +114,14 @@ def prove_period(
         return Proof(None, 0, np.zeros(0, np.int32))
     solver = solver or Solver(game)
     size = min(max_count, max(FIRST_CHECK, solver.count))
+    candidate: int | None = None
     while True:
-        values = solver.extend_to(size, progress)
+        values = solver.extend_to(size, progress, "" if candidate is None
+                                  else f"period candidate {candidate}")
         found = find_period(values, game.max_take)
         if found or size >= max_count:
-            return Proof(found, size, values)
-        size = _next_size(values, game.max_take, max_count)
+            return Proof(found, size, values, candidate)
+        size, candidate = _next_size(values, game.max_take, max_count)
 
 
 def extend_by_period(values: np.ndarray, period: Period, count: int) -> np.ndarray:

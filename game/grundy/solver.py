@@ -132,8 +132,10 @@ class Solver:
         self._nrare = 0
         self._judge_at = PREFIX  # when dense, look for a mask again at this many heaps
 
-    def extend_to(self, count: int, progress: Progress | None = None) -> np.ndarray:
-        """Make G(0..count-1) known and return them (a view, not a copy)."""
+    def extend_to(self, count: int, progress: Progress | None = None,
+                  detail: str = "") -> np.ndarray:
+        """Make G(0..count-1) known and return them (a view, not a copy); the progress line
+        shows the rare/common split and `detail` (the caller's period candidate)."""
         if count > self.values.size:
             bigger = np.zeros(max(count, 2 * self.values.size), np.int32)
             bigger[: self.count] = self.values[: self.count]
@@ -147,8 +149,14 @@ class Solver:
             # Aim for a few progress updates a second without paying per-call overhead.
             chunk = int(max(256, min(1 << 22, chunk * (0.25 / max(spent, 1e-4)))))
             if progress:
-                progress.update(self.count, count)
+                progress.update(self.count, count, self.split() + (f", {detail}" if detail else ""))
         return self.values[:count]
+
+    def split(self) -> str:
+        """The heaps computed so far as rare and common ones, or `dense`."""
+        if self.method == "dense":
+            return f"dense {self.count}"
+        return f"rare {self._nrare} common {self.count - self._nrare}"
 
     def _step(self, stop: int) -> None:
         if self.take_two.size == 0:

@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
 
-import numpy as np
 from PIL import Image, UnidentifiedImageError
 
 from game import MAPS
@@ -107,10 +106,14 @@ def decode_png(data: bytes, path: Path) -> GameMap:
                         "save it again from your image editor.") from None
     colours = palette()
     cells: list[tuple[int, int, PaletteEntry]] = []
-    pixels = np.asarray(rgba)
-    for y, x in zip(*np.nonzero(pixels[:, :, 3]), strict=True):
-        x, y = int(x), int(y)
-        r, g, b, a = (int(v) for v in pixels[y, x])
+    # Plain bytes, not numpy: opening a map is on every command's start-up path, and a map
+    # of at most 128x128 pixels is read faster than numpy is imported.
+    pixels = rgba.tobytes()
+    for i in range(3, len(pixels), 4):
+        if not pixels[i]:
+            continue
+        y, x = divmod(i // 4, width)
+        r, g, b, a = pixels[i - 3 : i + 1]
         if a != 255:
             raise UserError(f"{path}: pixel ({x}, {y}) is half transparent (alpha {a}); "
                             "use alpha 255, or 0 for floor.")

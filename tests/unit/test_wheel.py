@@ -59,3 +59,19 @@ def test_the_unpacked_wheel_reads_its_own_maps_from_an_empty_folder(wheel, tmp_p
                             cwd=empty, env=env, capture_output=True, text=True)
     assert played.returncode == 0, played.stderr
     assert json.loads(played.stdout)["winner"] in ("red", "blue", "draw")
+
+
+def test_the_wheel_carries_the_kernel_source_and_builds_it_where_it_is_installed(wheel, tmp_path):
+    assert "game/grundy/kernels.c" in zipfile.ZipFile(wheel).namelist()
+    site = tmp_path / "site"
+    zipfile.ZipFile(wheel).extractall(site)
+    env = {**os.environ, "PYTHONPATH": str(site), "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    code = ("import json, sys; from game.cli import main; main(['grundy', '0.137', '--period', "
+            "'--json']); print(json.dumps('numba' in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env,
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    proof, numba_loaded = done.stdout.splitlines()
+    assert (json.loads(proof)["period"], json.loads(numba_loaded)) == (34, False)
+    built = list((site / "game" / "grundy" / "__pycache__").glob("grundy-kernels-*.so"))
+    assert len(built) == 1

@@ -10,6 +10,7 @@ from game.errors import UserError
 from game.grundy.codes import parse_code
 from game.grundy.periodicity import find_period, prove_period, solve
 from game.grundy.solver import Solver, grundy_reference
+from game.progress import Progress
 
 G137 = "0 1 1 2 0 3 1 1 0 3 3 2 2 4 0 5 2 2 3 3 0 1 1 3 0 2 1 1 0 4 5 2 7 4 0 1 1 2 0 3"
 
@@ -72,3 +73,27 @@ def test_bad_codes_are_user_errors_naming_the_code(text: str) -> None:
 
 def test_short_and_trailing_zero_forms_name_the_same_game() -> None:
     assert parse_code(".60") == parse_code("0.6")
+
+
+class Recorder(Progress):
+    """A progress line that keeps every update instead of drawing it."""
+
+    def __init__(self) -> None:
+        super().__init__("test", True)
+        self.updates: list[tuple[int, int, str]] = []
+
+    def update(self, done: int, total: int, detail: str = "") -> None:
+        self.updates.append((done, total, detail))
+
+
+def test_progress_shows_values_done_the_rare_common_split_and_the_period_candidate() -> None:
+    progress = Recorder()
+    proof = prove_period(parse_code("0.16"), 300_000, progress)
+    assert proof.period is None and proof.candidate is not None  # 0.16 needs 509 622 heaps
+    details = [d for _, _, d in progress.updates]
+    assert any(d.startswith("dense ") for d in details)
+    last_done, last_total, last = progress.updates[-1]
+    assert last_done == last_total == proof.computed
+    rare, common = (int(w) for w in last.split(",")[0].split()[1::2])
+    assert rare + common == proof.computed and 0 < rare < common
+    assert last.endswith(f"period candidate {proof.candidate}")

@@ -139,7 +139,8 @@ def test_ctrl_c_cancels_the_rest_and_keeps_what_finished() -> None:
 
 
 def test_ctrl_c_prints_the_partial_table_and_exits_130(capsys, monkeypatch, tmp_path) -> None:
-    monkeypatch.setattr("game.cli.tournament.make_backend", lambda *a: InterruptingBackend())
+    # The CLI imports the backends when it plays, so the patch goes where it reads them from.
+    monkeypatch.setattr("game.tournament.backends.make_backend", lambda *a: InterruptingBackend())
     code, out, err = run_cli(capsys, "tournament", "--ais", "heuristic,random", "--maps", OUTPOST,
                              "--games", "4", "--results", str(tmp_path / "r.jsonl"))
     assert code == 130 and out.startswith("1 games on")

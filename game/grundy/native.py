@@ -1,0 +1,109 @@
+"""The C Grundy kernels (kernels.c): built once per machine with the system C compiler and
+loaded with ctypes, so a run pays neither numba's import nor its first-call set-up.
+
+The library is cached under a name that hashes the source, the compiler command and the
+machine, next to this module when that folder is writable (a checkout), else in the user's
+cache folder (a wheel installed read-only). `load()` returns None when no compiler works;
+the kernels module then falls back to numba.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import hashlib
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+SOURCE = Path(__file__).with_name("kernels.c")
+FLAGS = ["-O3", "-shared", "-fPIC", "-std=c99"]
+# RULEFRONT_KERNELS=numba skips the C library (tests compare the two); =native refuses numba.
+CHOICE = "RULEFRONT_KERNELS"
+
+
+def cache_folders() -> list[Path]:
+    """Where the library may live, in order: beside the module, then the user cache."""
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return [Path(__file__).parent / "__pycache__", Path(base) / "rulefront"]
+
+
+def _compiler() -> str | None:
+    return os.environ.get("CC") or shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
+
+
+def library_name(compiler: str) -> str:
+    key = hashlib.sha256(SOURCE.read_bytes())
+    key.update(" ".join([compiler, *FLAGS, platform.machine(), platform.system(),
+                         sys.implementation.cache_tag or ""]).encode())
+    return f"grundy-kernels-{key.hexdigest()[:16]}.so"
+
+
+def _build(compiler: str, target: Path) -> bool:
+    """Compile into a temporary file beside `target`, then rename: racing runs never load half
+    a library."""
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, temp = tempfile.mkstemp(dir=target.parent, prefix=".grundy-", suffix=".so")
+        os.close(fd)
+    except OSError:
+        return False
+    try:
+        done = subprocess.run([compiler, *FLAGS, "-o", temp, str(SOURCE)], capture_output=True,
+                              timeout=120, check=False)
+        if done.returncode != 0:
+            return False
+        os.replace(temp, target)
+        return True
+    except (OSError, subprocess.SubprocessError):
+        return False
+    finally:
+        Path(temp).unlink(missing_ok=True)
+
+
+def _declare(lib: ctypes.CDLL) -> ctypes.CDLL:
+    i64, p = ctypes.c_int64, ctypes.c_void_p
+    lib.dense_extend.argtypes = [p, i64, i64, p, i64, p, i64, p, i64]
+    lib.dense_extend.restype = ctypes.c_int
+    lib.rarecommon_extend.argtypes = [p, i64, i64, p, i64, p, i64, p, i64, i64, i64, i64, p,
+                                      i64, p]
+    lib.rarecommon_extend.restype = i64
+    lib.z_function.argtypes = [p, i64, p]
+    lib.z_function.restype = None
+    return lib
+
+
+_loaded: list[ctypes.CDLL | None] = []
+
+
+def load() -> ctypes.CDLL | None:
+    """The C kernels, built on the first call on this machine; None without a working compiler."""
+    if _loaded:
+        return _loaded[0]
+    lib = None
+    compiler = _compiler()
+    if os.environ.get(CHOICE) != "numba" and compiler and SOURCE.exists():
+        name = library_name(compiler)
+        for folder in cache_folders():
+            target = folder / name
+            failed = target.with_suffix(".failed")
+            if failed.exists():
+                break  # this compiler could not build this source: numba, without retrying
+            if target.exists() or _build(compiler, target):
+                try:
+                    lib = _declare(ctypes.CDLL(str(target)))
+                    break
+                except OSError:
+                    continue
+            elif folder.is_dir() and os.access(folder, os.W_OK):
+                # The folder was writable, so the compiler itself failed: remember it, so
+                # that later runs go straight to numba instead of compiling on every start.
+                with contextlib.suppress(OSError):
+                    failed.write_text("the C compiler failed on kernels.c\n")
+                break
+    _loaded.append(lib)
+    return lib
