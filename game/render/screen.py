@@ -1,12 +1,16 @@
-"""One frame of the client: the board view, the side panel and any modal box, in one Batch.
+"""One frame of the client: the board view, the side panel and any modal box.
 
-The screen only reads the engine; it rebuilds its batch when told the state changed
-(`invalidate`), so drawing an unchanged frame costs one `batch.draw()`.
+The screen only reads the engine. Three batches, drawn in order: the backdrop, the board (which
+its view updates in place, touching only what changed) and the panel (whose labels are kept
+while their text stays the same). Told the state changed (`invalidate`), it syncs on the next
+frame; an unchanged frame costs three `batch.draw()` calls. `play(events)` animates the last
+command's events on top; `pose(t)` sets that animation to a given time (offscreen movies).
 """
 
 from __future__ import annotations
 
 import textwrap
+import time
 from typing import TYPE_CHECKING, Any
 
 import pyglet
@@ -37,16 +41,28 @@ class Screen:
     def __init__(self, engine: Engine, width: int, height: int, title: str = "") -> None:
         self.engine = engine
         self.title = title or (engine.map.name if engine.map is not None else "Rulefront")
-        self.batch = Batch()
+        self.batch = Batch()  # the board
+        self.back = Batch()
+        self.panel = Batch()
         self.keep: list[Any] = []
+        self.labels: dict[tuple[Any, ...], Any] = {}
+        self._old_labels: dict[tuple[Any, ...], Any] = {}
+        self.modal: list[Any] = []
         self.ui = UiView()
         self.dirty = True
+        self.anim: tuple[float, float] | None = None  # (start on the clock, seconds long)
         self.resize(width, height)
 
     def resize(self, width: int, height: int) -> None:
         cols, rows = board_size(self.engine.world)
         self.layout = Layout(width, height, cols, rows)
         self.view: View = view_for(self.engine.ruleset.name)(self.engine.world, self.layout)
+        for drawable in (*self.keep, *self.labels.values(), *self.modal):
+            drawable.delete()
+        self.batch, self.back, self.panel = Batch(), Batch(), Batch()
+        self.labels, self.modal = {}, []
+        self.keep = []  # made on the next draw, in the context that draws them
+        self.anim = None
         self.dirty = True
 
     def cell_at(self, px: float, py: float) -> tuple[int, int] | None:
@@ -61,31 +77,68 @@ class Screen:
     def invalidate(self) -> None:
         self.dirty = True
 
+    def play(self, events: list[Any], clock: float | None = None) -> float:
+        """Animate `events` (the last command's) from now; returns how many seconds it takes."""
+        if self.dirty:
+            self._rebuild()
+        length = self.view.animate(list(events))
+        self.anim = (time.perf_counter() if clock is None else clock, length) if length else None
+        return length
+
+    def pose(self, t: float) -> None:
+        """Show the running animation `t` seconds after its start (past its end: the end)."""
+        if self.dirty:
+            self._rebuild()
+        self.view.pose(t)
+        if self.anim is not None and t >= self.anim[1]:
+            self.anim = None
+
+    @property
+    def animating(self) -> bool:
+        return self.anim is not None
+
+    def skip(self) -> None:
+        """Jump a running animation to its end (a key or a click does)."""
+        self.pose(float("inf"))
+
     def draw(self) -> None:
         if self.dirty:
             self._rebuild()
+            self.view.pose(float("inf"))  # nothing animates unless `play` asks
+        elif self.anim is not None:
+            self.pose(time.perf_counter() - self.anim[0])
+        self.back.draw()
         self.batch.draw()
+        self.panel.draw()
 
     # -- building -------------------------------------------------------------------------
 
     def _rebuild(self) -> None:
-        # A fresh batch each time: deleting hundreds of shapes one by one costs more.
-        self.batch = Batch()
+        if not self.keep:
+            lay = self.layout
+            self.keep = [shapes.Rectangle(0, 0, lay.width, lay.height, color=colors.BACKGROUND,
+                                          batch=self.back, group=BACK_GROUP),
+                         shapes.Rectangle(lay.panel_x, 0, lay.panel_width, lay.height,
+                                          color=colors.PANEL, batch=self.panel,
+                                          group=PANEL_GROUP)]
         self.view.world = self.engine.world
-        self.view.build(self.batch, self.ui)
-        self.keep = [shapes.Rectangle(0, 0, self.layout.width, self.layout.height,
-                                      color=colors.BACKGROUND, batch=self.batch,
-                                      group=BACK_GROUP)]
+        self.view.sync(self.batch, self.ui)
+        self.anim = None
+        old, self.labels = self.labels, {}
+        self._old_labels = old
         self._panel()
+        for drawable in self.modal:
+            drawable.delete()
+        self.modal = []
         if self.ui.modal:
             self._modal(self.ui.modal)
+        for label in old.values():
+            label.delete()
         self.dirty = False
 
     def _panel(self) -> None:
         lay = self.layout
         x0 = lay.panel_x
-        self.keep.append(shapes.Rectangle(x0, 0, lay.panel_width, lay.height, color=colors.PANEL,
-                                          batch=self.batch, group=PANEL_GROUP))
         y = lay.height - MARGIN
         y = self._text(self.title, x0 + MARGIN, y, 15, colors.TEXT, bold=True)
         y = self._text(self.engine.ruleset.name, x0 + MARGIN, y, 10, colors.DIM)
@@ -115,24 +168,28 @@ class Screen:
         height = 30 + 22 * len(lines)
         cx, cy = lay.panel_x // 2, lay.height // 2
         left, bottom = cx - width // 2, cy - height // 2
-        self.keep.append(shapes.Rectangle(left - 2, bottom - 2, width + 4, height + 4,
-                                          color=colors.SELECT, batch=self.batch,
-                                          group=MODAL_GROUP))
-        self.keep.append(shapes.Rectangle(left, bottom, width, height, color=(28, 30, 38, 245),
-                                          batch=self.batch, group=MODAL_GROUP))
+        self.modal.append(shapes.Rectangle(left - 2, bottom - 2, width + 4, height + 4,
+                                           color=colors.SELECT, batch=self.panel,
+                                           group=MODAL_GROUP))
+        self.modal.append(shapes.Rectangle(left, bottom, width, height, color=(28, 30, 38, 245),
+                                           batch=self.panel, group=MODAL_GROUP))
         y = bottom + height - 18
         for i, line in enumerate(lines):
-            self.keep.append(pyglet.text.Label(
+            self.modal.append(pyglet.text.Label(
                 line, font_size=14 if i == 0 else 11, weight="bold" if i == 0 else "normal", x=cx, y=y,
                 anchor_x="center", anchor_y="center", color=(*colors.TEXT, 255),
-                batch=self.batch, group=MODAL_TEXT))
+                batch=self.panel, group=MODAL_TEXT))
             y -= 22
 
     def _text(self, text: str, x: int, y: int, size: int, color: tuple[int, int, int],
               bold: bool = False) -> int:
-        self.keep.append(pyglet.text.Label(text, font_size=size, weight="bold" if bold else "normal", x=x, y=y,
-                                           anchor_y="top", color=(*color, 255),
-                                           batch=self.batch, group=PANEL_TEXT))
+        key = (text, x, y, size, color, bold)
+        label = self._old_labels.pop(key, None)
+        if label is None:  # a new line; lines whose text stays are kept as they are
+            label = pyglet.text.Label(text, font_size=size, weight="bold" if bold else "normal",
+                                      x=x, y=y, anchor_y="top", color=(*color, 255),
+                                      batch=self.panel, group=PANEL_TEXT)
+        self.labels[key] = label
         return y - int(size * 1.7)
 
     def _wrapped(self, text: str, x: int, y: int, size: int, color: tuple[int, int, int],
