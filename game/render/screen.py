@@ -78,11 +78,13 @@ class Screen:
         self.dirty = True
 
     def play(self, events: list[Any], clock: float | None = None) -> float:
-        """Animate `events` (the last command's) from now; returns how many seconds it takes."""
+        """Animate `events` (the last command's) from now, on the wall clock, or from time
+        `clock` when given, moved on by `pose` alone; returns how many seconds it takes."""
         if self.dirty:
             self._rebuild()
         length = self.view.animate(list(events))
-        self.anim = (time.perf_counter() if clock is None else clock, length) if length else None
+        # With a clock given (offscreen movies, benches) only `pose` moves the animation on.
+        self.anim = (time.perf_counter(), length) if length and clock is None else None
         return length
 
     def pose(self, t: float) -> None:
