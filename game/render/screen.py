@@ -51,6 +51,7 @@ class Screen:
         self.ui = UiView()
         self.dirty = True
         self.anim: tuple[float, float] | None = None  # (start on the clock, seconds long)
+        self.pending: list[Any] | None = None  # events to animate from the next draw
         self.resize(width, height)
 
     def resize(self, width: int, height: int) -> None:
@@ -78,17 +79,21 @@ class Screen:
         self.dirty = True
 
     def play(self, events: list[Any], clock: float | None = None) -> float:
-        """Animate `events` (the last command's) from now, on the wall clock, or from time
-        `clock` when given, moved on by `pose` alone; returns how many seconds it takes."""
+        """Animate `events` (the last command's). In a window (no `clock`) they start at the
+        next `draw`, in the context that draws them, and run on the wall clock; returns 0.
+        With `clock` (offscreen movies, benches: the caller's context is current) they start
+        now and only `pose` moves them on; returns how many seconds they take."""
+        if clock is None:
+            self.pending = list(events)
+            return 0.0
         if self.dirty:
             self._rebuild()
-        length = self.view.animate(list(events))
-        # With a clock given (offscreen movies, benches) only `pose` moves the animation on.
-        self.anim = (time.perf_counter(), length) if length and clock is None else None
-        return length
+        self.pending = None
+        self.anim = None
+        return self.view.animate(list(events))
 
     def pose(self, t: float) -> None:
-        """Show the running animation `t` seconds after its start (past its end: the end)."""
+        """Show the animation `t` seconds after its start (past its end: the end)."""
         if self.dirty:
             self._rebuild()
         self.view.pose(t)
@@ -97,16 +102,24 @@ class Screen:
 
     @property
     def animating(self) -> bool:
-        return self.anim is not None
+        return self.anim is not None or bool(self.pending)
 
     def skip(self) -> None:
         """Jump a running animation to its end (a key or a click does)."""
-        self.pose(float("inf"))
+        self.pending = None
+        if self.anim is not None:
+            self.anim = None
+            self.view.pose(float("inf"))
 
     def draw(self) -> None:
         if self.dirty:
             self._rebuild()
-            self.view.pose(float("inf"))  # nothing animates unless `play` asks
+            if not self.pending:
+                self.view.pose(float("inf"))  # nothing to animate: the final state
+        if self.pending:
+            length = self.view.animate(self.pending)
+            self.anim = (time.perf_counter(), length) if length else None
+            self.pending = None
         elif self.anim is not None:
             self.pose(time.perf_counter() - self.anim[0])
         self.back.draw()
