@@ -1,9 +1,10 @@
 """One frame of the client: the board view, the side panel and any modal box.
 
-The screen only reads the engine. Three batches, drawn in order: the backdrop, the board (which
-its view updates in place, touching only what changed) and the panel (whose labels are kept
-while their text stays the same). Told the state changed (`invalidate`), it syncs on the next
-frame; an unchanged frame costs three `batch.draw()` calls. `play(events)` animates the last
+The screen only reads the engine. The backdrop, the board's floor and the panel's ground are
+cleared straight into the frame; then two batches: the board (which its view updates in place,
+touching only what changed) and the panel (whose labels are kept while their text stays the
+same). Told the state changed (`invalidate`), it syncs on the next frame; an unchanged frame
+costs a few clears and two `batch.draw()` calls. `play(events)` animates the last
 command's events on top; `pose(t)` sets that animation to a given time (offscreen movies).
 """
 
@@ -27,8 +28,6 @@ from game.render.views.base import View, board_size
 if TYPE_CHECKING:
     from game.engine import Engine
 
-BACK_GROUP = Group(order=-1)
-PANEL_GROUP = Group(order=20)
 PANEL_TEXT = Group(order=21)
 MODAL_GROUP = Group(order=30)
 MODAL_TEXT = Group(order=31)
@@ -42,7 +41,6 @@ class Screen:
         self.engine = engine
         self.title = title or (engine.map.name if engine.map is not None else "Rulefront")
         self.batch = Batch()  # the board
-        self.back = Batch()
         self.panel = Batch()
         self.keep: list[Any] = []
         self.labels: dict[tuple[Any, ...], Any] = {}
@@ -60,7 +58,7 @@ class Screen:
         self.view: View = view_for(self.engine.ruleset.name)(self.engine.world, self.layout)
         for drawable in (*self.keep, *self.labels.values(), *self.modal):
             drawable.delete()
-        self.batch, self.back, self.panel = Batch(), Batch(), Batch()
+        self.batch, self.panel = Batch(), Batch()
         self.labels, self.modal = {}, []
         self.keep = []  # made on the next draw, in the context that draws them
         self.anim = None
@@ -122,20 +120,31 @@ class Screen:
             self.pending = None
         elif self.anim is not None:
             self.pose(time.perf_counter() - self.anim[0])
-        self.back.draw()
+        self._clear()
         self.batch.draw()
         self.panel.draw()
+
+    def _clear(self) -> None:
+        """Backdrop, board floor and panel, cleared straight into the frame (see
+        `View.backdrop`); the caller's own clear is then redundant but harmless."""
+        from pyglet import gl
+
+        lay = self.layout
+        rects = [(0, 0, lay.width, lay.height, colors.BACKGROUND), *self.view.backdrop(),
+                 (lay.panel_x, 0, lay.panel_width, lay.height, colors.PANEL)]
+        gl.glEnable(gl.GL_SCISSOR_TEST)
+        try:
+            for left, bottom, width, height, (r, g, b) in rects:
+                gl.glScissor(int(left), int(bottom), max(0, int(width)), max(0, int(height)))
+                gl.glClearColor(r / 255, g / 255, b / 255, 1.0)
+                gl.glClear(gl.GL_COLOR_BUFFER_BIT)
+        finally:
+            gl.glDisable(gl.GL_SCISSOR_TEST)
+            gl.glClearColor(0.0, 0.0, 0.0, 1.0)
 
     # -- building -------------------------------------------------------------------------
 
     def _rebuild(self) -> None:
-        if not self.keep:
-            lay = self.layout
-            self.keep = [shapes.Rectangle(0, 0, lay.width, lay.height, color=colors.BACKGROUND,
-                                          batch=self.back, group=BACK_GROUP),
-                         shapes.Rectangle(lay.panel_x, 0, lay.panel_width, lay.height,
-                                          color=colors.PANEL, batch=self.panel,
-                                          group=PANEL_GROUP)]
         self.view.world = self.engine.world
         self.view.sync(self.batch, self.ui)
         self.anim = None

@@ -51,6 +51,12 @@ class View(ABC):
         A view that does not animate is always in its final state."""
         return None
 
+    def backdrop(self) -> list[tuple[int, int, int, int, tuple[int, int, int]]]:
+        """Plain rectangles (left, bottom, width, height, colour) under everything else: the
+        screen clears them straight into the frame, far cheaper than a shape's fill with
+        software GL (about 6 ms for the whole window at 1024x768)."""
+        return []
+
     def cell_at(self, px: float, py: float) -> tuple[int, int] | None:
         return self.layout.cell_at(px, py)
 

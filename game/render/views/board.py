@@ -269,14 +269,17 @@ class GridView(View):
     def _kinds_at(self, x: int, y: int) -> list[str]:
         return [self._kind(e) for e in self.world.at(x, y)]
 
+    def backdrop(self) -> list[tuple[int, int, int, int, tuple[int, int, int]]]:
+        """The board's dark frame and its floor."""
+        lay = self.layout
+        ox, oy = lay.origin
+        w, h = lay.cell * lay.cols, lay.cell * lay.rows
+        return [(ox - 3, oy - 3, w + 6, h + 6, (10, 10, 12)), (ox, oy, w, h, colors.FLOOR)]
+
     def _floor(self, batch: Batch) -> None:
         lay = self.layout
         ox, oy = lay.origin
         w, h = lay.cell * lay.cols, lay.cell * lay.rows
-        self._add(shapes.Rectangle(ox - 3, oy - 3, w + 6, h + 6, color=(10, 10, 12),
-                                   batch=batch, group=LAYERS["floor"]))
-        self._add(shapes.Rectangle(ox, oy, w, h, color=colors.FLOOR, batch=batch,
-                                   group=LAYERS["floor"]))
         if lay.cell < 8:
             return  # grid lines would turn a small board into mesh
         for col in range(1, lay.cols):
