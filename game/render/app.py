@@ -81,6 +81,7 @@ class App:
         self.seen = (controller.generation, -1)
         self.last_entry: Any = None
         window.push_handlers(on_draw=self.on_draw, on_mouse_press=self.on_mouse_press,
+                             on_mouse_motion=self.on_mouse_motion,
                              on_key_press=self.on_key_press, on_resize=self.on_resize,
                              on_close=self.on_close)
 
@@ -112,6 +113,11 @@ class App:
         self.screen.skip()
         self.controller.click(self.screen.cell_at(x, y))
         self._maybe_close()
+
+    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
+        hover = getattr(self.controller, "hover", None)
+        if hover is not None:  # the match controller previews; level and replay do not
+            hover(self.screen.cell_at(x, y))
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool:
         from pyglet.window import key

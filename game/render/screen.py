@@ -170,6 +170,8 @@ class Screen:
         y = self._wrapped(status_line(self.engine), x0 + MARGIN, y, 12, colors.TEXT, bold=True)
         for line in self.ui.info:
             y = self._wrapped(line, x0 + MARGIN, y, 11, colors.SELECT)
+        for line in self.ui.tooltip:
+            y = self._wrapped(line, x0 + MARGIN, y, 10, colors.SELECT)
         if self.ui.message:
             y = self._wrapped(self.ui.message, x0 + MARGIN, y, 10, (255, 200, 120))
         if self.engine.world.resource("rules") is not None:  # descent and octal have none

@@ -305,6 +305,11 @@ class GridView(View):
             left, bottom, size, _ = self.layout.cell_rect(x, y)
             self._add(shapes.Box(left, bottom, size, size, thickness=max(2, size // 10),
                                  color=colors.REACH, batch=batch, group=LAYERS["hp"]))
+        dot = max(2.0, self.layout.cell * 0.12)
+        for x, y in ui.path:  # hover: the walk a move would take
+            cx, cy = self.layout.cell_center(x, y)
+            self._add(shapes.Circle(cx, cy, dot, color=colors.SELECT, batch=batch,
+                                    group=LAYERS["hp"]))
         if ui.selected is not None and self.world.alive(ui.selected) \
                 and self.world.has(ui.selected, Position):
             pos = self.world.get(ui.selected, Position)
