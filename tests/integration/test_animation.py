@@ -157,3 +157,26 @@ def test_mp4_without_ffmpeg_says_what_to_install(tmp_path, capsys):
                    str(replay))[0] == 0
     code, _, err = run_cli(capsys, "render", str(replay), "-o", str(tmp_path / "x.mp4"))
     assert code == 2 and "imageio-ffmpeg" in err
+
+
+def test_an_attack_lunges_with_its_attack_frame_flashes_the_target_and_floats_the_damage(
+        window, tmp_path):
+    from game.commands import Attack
+
+    engine = load_engine(draw_map(tmp_path / "duel.png", ["Dd....", "......", "Q....q"]))
+    screen = Screen(engine, *window.get_size())
+    frame_image(window, screen)
+    red, blue = engine.world.at(0, 0)[0], engine.world.at(1, 0)[0]
+    idle = screen.view.sprite_of[red][0].image
+    assert engine.submit(next(c for c in engine.legal_actions() if isinstance(c, Attack)))
+    screen.invalidate()
+    length = screen.play(engine.history[-1].events, clock=0.0)
+    screen.pose(0.1)
+    attacker, target = screen.view.sprite_of[red][0], screen.view.sprite_of[blue][0]
+    assert attacker.image is not idle and attacker.x > screen.layout.cell_rect(0, 0)[0]
+    assert target.color[1] < 200  # tinted red
+    assert any(getattr(d, "text", "") == "-5" for d in screen.view.ghosts.get(-1, []))
+    screen.pose(length)
+    assert attacker.image is idle and attacker.x == screen.layout.cell_rect(0, 0)[0]
+    assert target.color[:3] == (255, 255, 255)
+    assert not screen.view.ghosts  # the floating number is gone

@@ -55,6 +55,7 @@ class GridView(View):
         self.ghosts: dict[int, list[Any]] = {}  # drawables of entities gone at the last sync
         self.tracks: list[tuple[str, Any]] = []
         self.base: dict[int, tuple[float, float]] = {}
+        self.sprite_of: dict[int, tuple[Any, str, str]] = {}  # unit -> (sprite, class, side)
         self._sink: list[Any] = self.keep
 
     def _add(self, drawable: Any) -> None:
@@ -68,6 +69,7 @@ class GridView(View):
             for drawable in group:
                 drawable.delete()
         self.keep, self.ui_drawn, self.drawn, self.ghosts = [], [], {}, {}
+        self.sprite_of = {}
         self.cell_of = {}
         self._sink = self.keep
         self._floor(batch)
@@ -103,6 +105,7 @@ class GridView(View):
             elif gone:
                 self.ghosts[entity] = gone  # faded by a death animation, else deleted
                 self.cell_of.pop(entity, None)
+                self.sprite_of.pop(entity, None)
         for drawable in self.ui_drawn:
             drawable.delete()
         self.ui_drawn = []
@@ -225,6 +228,7 @@ class GridView(View):
                 entity, start, dx, dy = data
                 u = _clamp((t - start) / LUNGE)
                 reach = 0.35 * (1 - abs(2 * u - 1)) if 0 < u < 1 else 0.0
+                self._attack_frame(entity, dx, dy, striking=0 < u < 1)
                 norm = max(1.0, (dx * dx + dy * dy) ** 0.5)
                 total = offsets.setdefault(entity, [0.0, 0.0])
                 total[0] += dx / norm * reach * cell
@@ -245,6 +249,28 @@ class GridView(View):
                 drawable.x, drawable.y = bx + ox, by + oy
         if self.tracks and t >= max(self.duration(), 0.0):
             self._bury()
+
+    def _attack_frame(self, entity: int, dx: int, dy: int, striking: bool) -> None:
+        """The attacker turns to its target and shows its attack frame while it lunges, and
+        the target flashes red; both go back to their idle look after."""
+        found = self.sprite_of.get(entity)
+        if found is None or self.book is None:
+            return
+        sprite, name, side = found
+        facing = ("right" if dx > 0 else "left") if abs(dx) >= abs(dy) else \
+            ("down" if dy > 0 else "up")
+        if striking:
+            self.facing[entity] = facing
+        image = self.book.frame(f"{name}.{self.facing.get(entity, facing)}."
+                                f"{'attack' if striking else 'idle'}", side)
+        if image is not None and sprite.image is not image:
+            sprite.image = image
+        here = self.cell_of.get(entity)
+        if here is None:
+            return
+        for other, cell in self.cell_of.items():
+            if cell == (here[0] + dx, here[1] + dy) and other in self.sprite_of:
+                self.sprite_of[other][0].color = (255, 110, 110) if striking else (255, 255, 255)
 
     def duration(self) -> float:
         ends = [0.0]
@@ -326,6 +352,7 @@ class GridView(View):
             self.facing[entity] = ("right" if dx > 0 else "left") if abs(dx) >= abs(dy) else \
                 ("down" if dy > 0 else "up")
         self.cell_of[entity] = (pos.x, pos.y)
+        self.sprite_of.pop(entity, None)
         for component in DRAWN:
             comp = self.world.try_get(entity, component)
             if comp is not None:
@@ -387,6 +414,7 @@ class GridView(View):
         size = self.layout.cell
         if self._sprite(batch, f"{name}.{facing}.idle", side, pos, LAYERS["unit"],
                         lift=size * 0.06):
+            self.sprite_of[entity] = (self._sink[-1], name, side)  # for the attack frame
             return
         cx, cy = self.layout.cell_center(pos.x, pos.y)
         cy += size * 0.06  # leave the hp bar below the disc
