@@ -64,6 +64,15 @@ def animation_setting(args: argparse.Namespace | None = None) -> bool:
     return value
 
 
+def backward(events: list[Any]) -> list[Any]:
+    """An undone command's events played in reverse: moves and pushes slide back to where they
+    came from, last first (damage, deaths and the rest are simply undone)."""
+    from game.events import Moved, Pushed
+
+    return [type(e)(e.entity, e.x, e.y, e.x0, e.y0) for e in reversed(events)
+            if isinstance(e, Moved | Pushed)]
+
+
 class App:
     """Event handlers of one window; they only read the world and talk to the controller.
 
@@ -80,6 +89,7 @@ class App:
         self.screen = Screen(controller.engine, window.width, window.height)
         self.seen = (controller.generation, -1)
         self.last_entry: Any = None
+        self.undone_from: Any = None  # the entry an undo of the last one would come back to
         window.push_handlers(on_draw=self.on_draw, on_mouse_press=self.on_mouse_press,
                              on_mouse_motion=self.on_mouse_motion,
                              on_key_press=self.on_key_press, on_resize=self.on_resize,
@@ -92,6 +102,7 @@ class App:
         ctrl = self.controller
         if ctrl.generation != self.seen[0]:
             self.screen = Screen(ctrl.engine, self.window.width, self.window.height)
+            self.last_entry = self.undone_from = None  # a new game: nothing to animate from
         if (ctrl.generation, ctrl.version) != self.seen:
             self.screen.invalidate()
             self.screen.show(ctrl.view())
@@ -102,7 +113,10 @@ class App:
             if self.animate and entry is not None and entry is not self.last_entry \
                     and before is self.last_entry:  # one command applied (or redone) since
                 self.screen.play(entry.events)
+            elif self.animate and self.last_entry is not None and entry is self.undone_from:
+                self.screen.play(backward(self.last_entry.events))  # one command undone
             self.last_entry = entry
+            self.undone_from = before
 
     def on_draw(self) -> None:
         self.refresh()

@@ -180,3 +180,27 @@ def test_an_attack_lunges_with_its_attack_frame_flashes_the_target_and_floats_th
     assert attacker.image is idle and attacker.x == screen.layout.cell_rect(0, 0)[0]
     assert target.color[:3] == (255, 255, 255)
     assert not screen.view.ghosts  # the floating number is gone
+
+
+def test_undo_slides_the_piece_back_and_redo_slides_it_forward_again(window, tiny, tmp_path):
+    app = app_for(window, tiny, tmp_path, animate=True, blue="human")
+    try:
+        draw(app)
+        hero = tiny.world.at(0, 0)[0]
+        app.controller.submit(Move(hero, 3, 0))
+        draw(app)
+        assert app.screen.animating
+        app.screen.skip()
+        app.controller.key("U")
+        assert tiny.world.get(hero, Position) == Position(0, 0)  # undone at once
+        draw(app)
+        assert app.screen.animating  # ... and shown sliding back
+        sprite = app.screen.view.sprite_of[hero][0]
+        assert sprite.x > app.screen.layout.cell_rect(0, 0)[0]  # still on its way home
+        app.screen.skip()
+        assert sprite.x == app.screen.layout.cell_rect(0, 0)[0]
+        app.controller.key("Y")
+        draw(app)
+        assert app.screen.animating and tiny.world.get(hero, Position) == Position(3, 0)
+    finally:
+        window.pop_handlers()
