@@ -1,4 +1,4 @@
-"""`rulefront bench render`: how long one frame of the largest shipped map takes to draw."""
+"""`rulefront bench render`: how long frames of the largest shipped map take to draw."""
 
 from __future__ import annotations
 
@@ -13,18 +13,56 @@ FRAMES = 20  # frames per timed run: one frame is too short for the clock to be 
 
 
 def render(repeat: int = 5, **_: Any) -> dict[str, float]:
-    """render.frame_ms: redraw of a built scene + glFinish; render.rebuild_ms: a frame after
-    a state change (batch rebuilt, then drawn). Both on maps/frontier.png at 1024x768."""
+    """On maps/frontier.png (40x40) at 1024x768, each frame ended by glFinish:
+    render.frame_ms: an unchanged frame; render.rebuild_ms: a frame after a state change (a
+    hero's move applied or undone, in turn); render.anim_frame_ms: a frame while that move
+    slides across the board."""
+    from game.commands import Move
     from game.render.offscreen import draw_frames, hidden_window
 
     window = hidden_window(*SIZE)  # headless before pyglet.gl is imported
+    from pyglet import gl
+
     from game.render.screen import Screen
 
+    engine = load_engine(MAPS / "frontier.png")
+    move = next(c for c in engine.legal_actions() if isinstance(c, Move))
     try:
-        screen = Screen(load_engine(MAPS / "frontier.png"), *SIZE)
+        screen = Screen(engine, *SIZE)
         draw_frames(window, screen, FRAMES, False)  # warm up: build, upload, cache glyphs
         steady = median_time(lambda: draw_frames(window, screen, FRAMES, False), repeat) / FRAMES
-        changed = median_time(lambda: draw_frames(window, screen, FRAMES, True), repeat) / FRAMES
+
+        def changes() -> None:
+            window.switch_to()
+            for _ in range(FRAMES):
+                if engine.history:
+                    engine.undo()
+                else:
+                    engine.submit(move)
+                screen.invalidate()
+                window.clear()
+                screen.draw()
+                gl.glFinish()
+
+        changes()
+        changed = median_time(changes, repeat) / FRAMES
+
+        def animation() -> None:
+            window.switch_to()
+            if engine.history:
+                engine.undo()
+            engine.submit(move)
+            screen.invalidate()
+            length = screen.play(engine.history[-1].events, clock=0.0)
+            for i in range(FRAMES):
+                screen.pose(length * i / FRAMES)
+                window.clear()
+                screen.draw()
+                gl.glFinish()
+
+        animation()
+        animated = median_time(animation, repeat) / FRAMES
     finally:
         window.close()
-    return {"render.frame_ms": steady * 1000, "render.rebuild_ms": changed * 1000}
+    return {"render.frame_ms": steady * 1000, "render.rebuild_ms": changed * 1000,
+            "render.anim_frame_ms": animated * 1000}

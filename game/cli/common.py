@@ -38,6 +38,9 @@ def add_window_flags(parser: argparse.ArgumentParser, fps_help: str | None = Non
     parser.add_argument("--size", default="1024x768", help="window size WxH")
     parser.add_argument("--quit-after", type=float, metavar="SECONDS",
                         help="close the window by itself after this long (demos, smoke tests)")
+    parser.add_argument("--no-anim", action="store_true",
+                        help="no animation: pieces jump to their cells (or set animate: false "
+                             "in data/client.yaml)")
 
 
 def open_game(source: str | Path, command: str, accepts: Collection[FileKind],

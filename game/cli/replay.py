@@ -68,7 +68,8 @@ def view_replay(record: Record, args: argparse.Namespace) -> None:
     from game.session.replay import rebuild
 
     try:
-        run_replay_window(rebuild(record, args.file), args.fps, args.size, args.quit_after)
+        run_replay_window(rebuild(record, args.file), args.fps, args.size, args.quit_after,
+                          False if getattr(args, "no_anim", False) else None)
     except UserError:
         print("(no display here for the viewer; the verdict above is the result.)",
               file=sys.stderr)

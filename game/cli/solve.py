@@ -43,6 +43,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--moves", default="", help="solve from the state after these moves (udlrs)")
     p.add_argument("--hint", action="store_true", help="print only the next move")
     p.add_argument("--save", metavar="FILE", help="where to save the solution replay")
+    p.add_argument("--gif", metavar="FILE",
+                   help="also draw the solution, animated, to FILE (.gif, or .mp4 with "
+                        "imageio-ffmpeg), offscreen")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=run)
 
@@ -80,6 +83,10 @@ def run(args: argparse.Namespace) -> int:
         path = Path(args.save) if args.save else default_solution_path(args.level, args.level_id)
         save_solution(engine, solution, path)
         report["saved"] = str(path)
+        if args.gif:
+            from game.render.movie import write_movie
+
+            report["gif"] = str(write_movie(engine, solution.commands, args.gif, 640, 480).path)
     if args.json:
         print(json.dumps(report))
     else:

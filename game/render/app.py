@@ -43,17 +43,55 @@ def open_window(width: int, height: int, caption: str, visible: bool = True,
         raise UserError(no_display) from None
 
 
-class App:
-    """Event handlers of one window; they only read the world and talk to the controller."""
+def animation_setting(args: argparse.Namespace | None = None) -> bool:
+    """Whether the window animates: `--no-anim` says no, else data/client.yaml's `animate`."""
+    if args is not None and getattr(args, "no_anim", False):
+        return False
+    import yaml
 
-    def __init__(self, window: Any, controller: Controller | ReplayController) -> None:
+    from game import DATA
+
+    path = DATA / "client.yaml"
+    try:
+        settings = yaml.safe_load(path.read_text()) or {}
+    except FileNotFoundError:
+        return True
+    except yaml.YAMLError as exc:
+        raise UserError(f"{path}: is not valid YAML ({exc}).") from None
+    value = settings.get("animate", True) if isinstance(settings, dict) else True
+    if not isinstance(value, bool):
+        raise UserError(f"{path}: 'animate' is {value!r}; write true or false.")
+    return value
+
+
+def backward(events: list[Any]) -> list[Any]:
+    """An undone command's events played in reverse: moves and pushes slide back to where they
+    came from, last first (damage, deaths and the rest are simply undone)."""
+    from game.events import Moved, Pushed
+
+    return [type(e)(e.entity, e.x, e.y, e.x0, e.y0) for e in reversed(events)
+            if isinstance(e, Moved | Pushed)]
+
+
+class App:
+    """Event handlers of one window; they only read the world and talk to the controller.
+
+    A new command's events animate on the screen; while they do, AI seats wait (the engine
+    itself never does: the command is already applied) and a key or click skips to the end."""
+
+    def __init__(self, window: Any, controller: Controller | ReplayController,
+                 animate: bool = True) -> None:
         from game.render.screen import Screen
 
         self.window = window
         self.controller = controller
+        self.animate = animate
         self.screen = Screen(controller.engine, window.width, window.height)
         self.seen = (controller.generation, -1)
+        self.last_entry: Any = None
+        self.undone_from: Any = None  # the entry an undo of the last one would come back to
         window.push_handlers(on_draw=self.on_draw, on_mouse_press=self.on_mouse_press,
+                             on_mouse_motion=self.on_mouse_motion,
                              on_key_press=self.on_key_press, on_resize=self.on_resize,
                              on_close=self.on_close)
 
@@ -64,10 +102,21 @@ class App:
         ctrl = self.controller
         if ctrl.generation != self.seen[0]:
             self.screen = Screen(ctrl.engine, self.window.width, self.window.height)
+            self.last_entry = self.undone_from = None  # a new game: nothing to animate from
         if (ctrl.generation, ctrl.version) != self.seen:
             self.screen.invalidate()
             self.screen.show(ctrl.view())
             self.seen = (ctrl.generation, ctrl.version)
+            history = ctrl.engine.history
+            entry = history[-1] if history else None
+            before = history[-2] if len(history) > 1 else None
+            if self.animate and entry is not None and entry is not self.last_entry \
+                    and before is self.last_entry:  # one command applied (or redone) since
+                self.screen.play(entry.events)
+            elif self.animate and self.last_entry is not None and entry is self.undone_from:
+                self.screen.play(backward(self.last_entry.events))  # one command undone
+            self.last_entry = entry
+            self.undone_from = before
 
     def on_draw(self) -> None:
         self.refresh()
@@ -75,12 +124,19 @@ class App:
         self.screen.draw()
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        self.screen.skip()
         self.controller.click(self.screen.cell_at(x, y))
         self._maybe_close()
+
+    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
+        hover = getattr(self.controller, "hover", None)
+        if hover is not None:  # the match controller previews; level and replay do not
+            hover(self.screen.cell_at(x, y))
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool:
         from pyglet.window import key
 
+        self.screen.skip()
         name = key.symbol_string(symbol)
         if name == "ESCAPE":
             name = "Q"  # Escape quits like Q, saving first (pyglet would just close)
@@ -95,7 +151,10 @@ class App:
         self.controller.save()
 
     def tick(self, dt: float = 0.0) -> None:
-        """One AI command per call when an AI is to play (scheduled at --fps)."""
+        """One AI command per call when an AI is to play (scheduled at --fps), once the last
+        command's animation is over."""
+        if self.screen.animating:
+            return
         self.controller.tick()
         self._maybe_close()
 
@@ -114,7 +173,7 @@ def run_window(engine: Engine, seats: dict[str, Seat], seed: int, save_path: Pat
 
     target = registry.spec(engine.ruleset.name).controller
     controller_class = registry.load_object(target) if target else Controller
-    app = App(window, controller_class(engine, seats, seed, save_path))
+    app = App(window, controller_class(engine, seats, seed, save_path), animation_setting(args))
     fps = max(1, int(getattr(args, "fps", 30) or 30))
     pyglet.clock.schedule_interval(app.tick, 1.0 / fps)
     quit_after = getattr(args, "quit_after", None)
@@ -137,7 +196,7 @@ def run_level_window(engine: Engine, args: argparse.Namespace) -> int:
 
     ctrl = LevelController(engine, args.map, args.level, args.seed,
                            player=getattr(args, "player", None))
-    app = App(window, ctrl)
+    app = App(window, ctrl, animation_setting(args))
     pyglet.clock.schedule_interval(app.tick, 0.25)  # the timer on screen
     quit_after = getattr(args, "quit_after", None)
     if quit_after:
@@ -150,14 +209,15 @@ def run_level_window(engine: Engine, args: argparse.Namespace) -> int:
 
 
 def run_replay_window(engine: Engine, fps: int = 30, size: str = "1024x768",
-                      quit_after: float | None = None) -> int:
+                      quit_after: float | None = None, animate: bool | None = None) -> int:
     """Watch a rebuilt game from its start: play, pause, step and change speed."""
     width, height = parse_size(size)
     caption = f"Rulefront replay - {engine.map.name if engine.map is not None else 'game'}"
     window = open_window(width, height, caption)
     import pyglet
 
-    app = App(window, ReplayController(engine, fps))
+    app = App(window, ReplayController(engine, fps),
+              animation_setting() if animate is None else animate)
     pyglet.clock.schedule_interval(app.tick, 1.0 / max(1, fps))
     if quit_after:
         pyglet.clock.schedule_once(lambda dt: window.close(), quit_after)

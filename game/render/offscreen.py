@@ -91,6 +91,6 @@ def to_array(image: Any) -> Any:
     """The frame as a numpy array (height, width, 3), top row first (for tests)."""
     import numpy as np
 
-    raw = image.get_data("RGB", image.width * 3)
-    array = np.frombuffer(raw, dtype=np.uint8).reshape(image.height, image.width, 3)
-    return array[::-1].copy()
+    raw = image.get_data("RGBA", image.width * 4)  # the buffer's own layout: no conversion
+    array = np.frombuffer(raw, dtype=np.uint8).reshape(image.height, image.width, 4)
+    return array[::-1, :, :3].copy()

@@ -1,12 +1,17 @@
-"""One frame of the client: the board view, the side panel and any modal box, in one Batch.
+"""One frame of the client: the board view, the side panel and any modal box.
 
-The screen only reads the engine; it rebuilds its batch when told the state changed
-(`invalidate`), so drawing an unchanged frame costs one `batch.draw()`.
+The screen only reads the engine. The backdrop, the board's floor and the panel's ground are
+cleared straight into the frame; then two batches: the board (which its view updates in place,
+touching only what changed) and the panel (whose labels are kept while their text stays the
+same). Told the state changed (`invalidate`), it syncs on the next frame; an unchanged frame
+costs a few clears and two `batch.draw()` calls. `play(events)` animates the last
+command's events on top; `pose(t)` sets that animation to a given time (offscreen movies).
 """
 
 from __future__ import annotations
 
 import textwrap
+import time
 from typing import TYPE_CHECKING, Any
 
 import pyglet
@@ -23,8 +28,6 @@ from game.render.views.base import View, board_size
 if TYPE_CHECKING:
     from game.engine import Engine
 
-BACK_GROUP = Group(order=-1)
-PANEL_GROUP = Group(order=20)
 PANEL_TEXT = Group(order=21)
 MODAL_GROUP = Group(order=30)
 MODAL_TEXT = Group(order=31)
@@ -37,16 +40,28 @@ class Screen:
     def __init__(self, engine: Engine, width: int, height: int, title: str = "") -> None:
         self.engine = engine
         self.title = title or (engine.map.name if engine.map is not None else "Rulefront")
-        self.batch = Batch()
+        self.batch = Batch()  # the board
+        self.panel = Batch()
         self.keep: list[Any] = []
+        self.labels: dict[tuple[Any, ...], Any] = {}
+        self._old_labels: dict[tuple[Any, ...], Any] = {}
+        self.modal: list[Any] = []
         self.ui = UiView()
         self.dirty = True
+        self.anim: tuple[float, float] | None = None  # (start on the clock, seconds long)
+        self.pending: list[Any] | None = None  # events to animate from the next draw
         self.resize(width, height)
 
     def resize(self, width: int, height: int) -> None:
         cols, rows = board_size(self.engine.world)
         self.layout = Layout(width, height, cols, rows)
         self.view: View = view_for(self.engine.ruleset.name)(self.engine.world, self.layout)
+        for drawable in (*self.keep, *self.labels.values(), *self.modal):
+            drawable.delete()
+        self.batch, self.panel = Batch(), Batch()
+        self.labels, self.modal = {}, []
+        self.keep = []  # made on the next draw, in the context that draws them
+        self.anim = None
         self.dirty = True
 
     def cell_at(self, px: float, py: float) -> tuple[int, int] | None:
@@ -61,31 +76,93 @@ class Screen:
     def invalidate(self) -> None:
         self.dirty = True
 
+    def play(self, events: list[Any], clock: float | None = None) -> float:
+        """Animate `events` (the last command's). In a window (no `clock`) they start at the
+        next `draw`, in the context that draws them, and run on the wall clock; returns 0.
+        With `clock` (offscreen movies, benches: the caller's context is current) they start
+        now and only `pose` moves them on; returns how many seconds they take."""
+        if clock is None:
+            self.pending = list(events)
+            return 0.0
+        if self.dirty:
+            self._rebuild()
+        self.pending = None
+        self.anim = None
+        return self.view.animate(list(events))
+
+    def pose(self, t: float) -> None:
+        """Show the animation `t` seconds after its start (past its end: the end)."""
+        if self.dirty:
+            self._rebuild()
+        self.view.pose(t)
+        if self.anim is not None and t >= self.anim[1]:
+            self.anim = None
+
+    @property
+    def animating(self) -> bool:
+        return self.anim is not None or bool(self.pending)
+
+    def skip(self) -> None:
+        """Jump a running animation to its end (a key or a click does)."""
+        self.pending = None
+        if self.anim is not None:
+            self.anim = None
+            self.view.pose(float("inf"))
+
     def draw(self) -> None:
         if self.dirty:
             self._rebuild()
+            if not self.pending:
+                self.view.pose(float("inf"))  # nothing to animate: the final state
+        if self.pending:
+            length = self.view.animate(self.pending)
+            self.anim = (time.perf_counter(), length) if length else None
+            self.pending = None
+        elif self.anim is not None:
+            self.pose(time.perf_counter() - self.anim[0])
+        self._clear()
         self.batch.draw()
+        self.panel.draw()
+
+    def _clear(self) -> None:
+        """Backdrop, board floor and panel, cleared straight into the frame (see
+        `View.backdrop`); the caller's own clear is then redundant but harmless."""
+        from pyglet import gl
+
+        lay = self.layout
+        rects = [(0, 0, lay.width, lay.height, colors.BACKGROUND), *self.view.backdrop(),
+                 (lay.panel_x, 0, lay.panel_width, lay.height, colors.PANEL)]
+        gl.glEnable(gl.GL_SCISSOR_TEST)
+        try:
+            for left, bottom, width, height, (r, g, b) in rects:
+                gl.glScissor(int(left), int(bottom), max(0, int(width)), max(0, int(height)))
+                gl.glClearColor(r / 255, g / 255, b / 255, 1.0)
+                gl.glClear(gl.GL_COLOR_BUFFER_BIT)
+        finally:
+            gl.glDisable(gl.GL_SCISSOR_TEST)
+            gl.glClearColor(0.0, 0.0, 0.0, 1.0)
 
     # -- building -------------------------------------------------------------------------
 
     def _rebuild(self) -> None:
-        # A fresh batch each time: deleting hundreds of shapes one by one costs more.
-        self.batch = Batch()
         self.view.world = self.engine.world
-        self.view.build(self.batch, self.ui)
-        self.keep = [shapes.Rectangle(0, 0, self.layout.width, self.layout.height,
-                                      color=colors.BACKGROUND, batch=self.batch,
-                                      group=BACK_GROUP)]
+        self.view.sync(self.batch, self.ui)
+        self.anim = None
+        old, self.labels = self.labels, {}
+        self._old_labels = old
         self._panel()
+        for drawable in self.modal:
+            drawable.delete()
+        self.modal = []
         if self.ui.modal:
             self._modal(self.ui.modal)
+        for label in old.values():
+            label.delete()
         self.dirty = False
 
     def _panel(self) -> None:
         lay = self.layout
         x0 = lay.panel_x
-        self.keep.append(shapes.Rectangle(x0, 0, lay.panel_width, lay.height, color=colors.PANEL,
-                                          batch=self.batch, group=PANEL_GROUP))
         y = lay.height - MARGIN
         y = self._text(self.title, x0 + MARGIN, y, 15, colors.TEXT, bold=True)
         y = self._text(self.engine.ruleset.name, x0 + MARGIN, y, 10, colors.DIM)
@@ -93,6 +170,8 @@ class Screen:
         y = self._wrapped(status_line(self.engine), x0 + MARGIN, y, 12, colors.TEXT, bold=True)
         for line in self.ui.info:
             y = self._wrapped(line, x0 + MARGIN, y, 11, colors.SELECT)
+        for line in self.ui.tooltip:
+            y = self._wrapped(line, x0 + MARGIN, y, 10, colors.SELECT)
         if self.ui.message:
             y = self._wrapped(self.ui.message, x0 + MARGIN, y, 10, (255, 200, 120))
         if self.engine.world.resource("rules") is not None:  # descent and octal have none
@@ -115,24 +194,28 @@ class Screen:
         height = 30 + 22 * len(lines)
         cx, cy = lay.panel_x // 2, lay.height // 2
         left, bottom = cx - width // 2, cy - height // 2
-        self.keep.append(shapes.Rectangle(left - 2, bottom - 2, width + 4, height + 4,
-                                          color=colors.SELECT, batch=self.batch,
-                                          group=MODAL_GROUP))
-        self.keep.append(shapes.Rectangle(left, bottom, width, height, color=(28, 30, 38, 245),
-                                          batch=self.batch, group=MODAL_GROUP))
+        self.modal.append(shapes.Rectangle(left - 2, bottom - 2, width + 4, height + 4,
+                                           color=colors.SELECT, batch=self.panel,
+                                           group=MODAL_GROUP))
+        self.modal.append(shapes.Rectangle(left, bottom, width, height, color=(28, 30, 38, 245),
+                                           batch=self.panel, group=MODAL_GROUP))
         y = bottom + height - 18
         for i, line in enumerate(lines):
-            self.keep.append(pyglet.text.Label(
+            self.modal.append(pyglet.text.Label(
                 line, font_size=14 if i == 0 else 11, weight="bold" if i == 0 else "normal", x=cx, y=y,
                 anchor_x="center", anchor_y="center", color=(*colors.TEXT, 255),
-                batch=self.batch, group=MODAL_TEXT))
+                batch=self.panel, group=MODAL_TEXT))
             y -= 22
 
     def _text(self, text: str, x: int, y: int, size: int, color: tuple[int, int, int],
               bold: bool = False) -> int:
-        self.keep.append(pyglet.text.Label(text, font_size=size, weight="bold" if bold else "normal", x=x, y=y,
-                                           anchor_y="top", color=(*color, 255),
-                                           batch=self.batch, group=PANEL_TEXT))
+        key = (text, x, y, size, color, bold)
+        label = self._old_labels.pop(key, None)
+        if label is None:  # a new line; lines whose text stays are kept as they are
+            label = pyglet.text.Label(text, font_size=size, weight="bold" if bold else "normal",
+                                      x=x, y=y, anchor_y="top", color=(*color, 255),
+                                      batch=self.panel, group=PANEL_TEXT)
+        self.labels[key] = label
         return y - int(size * 1.7)
 
     def _wrapped(self, text: str, x: int, y: int, size: int, color: tuple[int, int, int],

@@ -22,3 +22,5 @@ class UiView:
     info: tuple[str, ...] = ()  # level lines of the panel: moves, time, stars
     marks: frozenset[Cell] = frozenset()  # cells boxed on top (octal: the blocks Enter takes)
     hint: str = ""  # the solver's next move ('u', 'd', 'l', 'r', 's') to draw on the board
+    path: tuple[Cell, ...] = ()  # hover: the cells a move would walk, the hovered one last
+    tooltip: tuple[str, ...] = ()  # hover: what a move or attack would do, what stands there

@@ -81,3 +81,16 @@ def test_a_resized_window_still_maps_clicks_to_cells(app):
     click(app, (0, 0))
     assert app.controller.selected is not None
     app.on_resize(*app.window.get_size())
+
+
+def test_hovering_an_enemy_with_a_hero_selected_previews_the_attack_in_the_panel(app):
+    click(app, (0, 0))
+    click(app, (1, 1))  # next to the blue duelist at (2, 1); the hero stays selected
+    before = frame(app)
+    x, y = app.screen.layout.cell_center(2, 1)
+    app.on_mouse_motion(int(x), int(y), 0, 0)
+    assert app.controller.view().tooltip[0].startswith("hit duelist")
+    after = frame(app)
+    panel = app.screen.layout.panel_x
+    assert count_near(after[:, panel:], colors.SELECT) > count_near(before[:, panel:],
+                                                                     colors.SELECT)

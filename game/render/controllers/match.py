@@ -19,6 +19,7 @@ from game.commands import Attack, Command, EndTurn, Move, Step
 from game.engine import Engine, Impossible
 from game.errors import UserError
 from game.levels.loader import load_engine
+from game.render.controllers.preview import Preview, preview
 from game.render.uiview import Cell, UiView
 from game.session.match import Seat, current_round, make_seats
 from game.session.saves import save_game
@@ -62,6 +63,8 @@ class Controller:
         self.last_side = engine.side
         self.version = 0  # bumps on every change the screen must redraw
         self._legal: tuple[int, list[Command]] | None = None
+        self.hovered: Cell | None = None
+        self._preview: tuple[tuple[int, Cell | None], Preview] | None = None
         self.generation += 1
 
     # -- questions ------------------------------------------------------------------------
@@ -112,11 +115,27 @@ class Controller:
             modal = self.end_lines()
         seats = "  ".join(f"{s}: {seat.spec}" for s, seat in self.seats.items())
         footer = seats + ("   PAUSED (K)" if self.paused else "") + "   H help"
+        shown = self.hover_preview() if not (self.handing_over or modal) else None
         return UiView(selected=self.selected if not self.handing_over else None,
                       reach=self.reach() if not self.handing_over else frozenset(),
                       targets=frozenset(self.attacks()) if not self.handing_over else frozenset(),
                       hide_board=self.handing_over, modal=modal, message=self.message,
-                      footer=footer)
+                      footer=footer, path=shown.path if shown else (),
+                      tooltip=shown.lines if shown else ())
+
+    def hover(self, cell: Cell | None) -> None:
+        """The mouse is over board cell `cell` (None: off the board)."""
+        if cell != self.hovered:
+            self.hovered = cell
+            self._changed()
+
+    def hover_preview(self) -> Preview:
+        """The path and MP left, the attack's outcome and the tooltip for the hovered cell."""
+        key = (self.version, self.hovered)
+        if self._preview is None or self._preview[0] != key:
+            selected = self.selected if self.human_to_play else None
+            self._preview = (key, preview(self.engine, self.legal(), selected, self.hovered))
+        return self._preview[1]
 
     def end_lines(self) -> tuple[str, ...]:
         winner, reason = self.engine.outcome or (DRAW, "")

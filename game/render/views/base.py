@@ -19,8 +19,8 @@ from game.world import World
 
 # Draw order: floor, highlights, terrain, buildings, units, hp bars and letters.
 LAYERS = {name: Group(order=i) for i, name in
-          enumerate(("floor", "grid", "overlay", "thing", "unit", "hp", "label"))}
-
+          enumerate(("floor", "grid", "ground", "overlay", "thing", "building", "unit", "hp",
+                     "label", "float"))}
 
 
 class View(ABC):
@@ -34,6 +34,28 @@ class View(ABC):
     @abstractmethod
     def build(self, batch: Batch, ui: UiView) -> None:
         """Add the board's shapes and labels to `batch`."""
+
+    def sync(self, batch: Batch, ui: UiView) -> None:
+        """Bring what this view drew in `batch` up to date with the world and `ui`. This
+        default draws everything again; views that can tell what changed do less."""
+        for drawable in self.keep:
+            drawable.delete()
+        self.build(batch, ui)
+
+    def animate(self, events: list[Any]) -> float:
+        """Start showing `events` (those of the last command); the seconds it will take."""
+        return 0.0
+
+    def pose(self, t: float) -> None:
+        """Set the animation to `t` seconds after its start (past its end: the final state).
+        A view that does not animate is always in its final state."""
+        return None
+
+    def backdrop(self) -> list[tuple[int, int, int, int, tuple[int, int, int]]]:
+        """Plain rectangles (left, bottom, width, height, colour) under everything else: the
+        screen clears them straight into the frame, far cheaper than a shape's fill with
+        software GL (about 6 ms for the whole window at 1024x768)."""
+        return []
 
     def cell_at(self, px: float, py: float) -> tuple[int, int] | None:
         return self.layout.cell_at(px, py)
@@ -50,9 +72,9 @@ def add_arrow(view: View, batch: Batch, x: float, y: float, direction: tuple[flo
     head = length * 0.38
     base_x, base_y = tip_x - dx * head, tip_y - dy * head
     thickness = max(2.0, length / 9)
-    view.keep.append(shapes.Line(x, y, base_x, base_y, thickness=thickness, color=color,
+    view._add(shapes.Line(x, y, base_x, base_y, thickness=thickness, color=color,
                                  batch=batch, group=group))
-    view.keep.append(shapes.Triangle(tip_x, tip_y, base_x - dy * head * 0.6,
+    view._add(shapes.Triangle(tip_x, tip_y, base_x - dy * head * 0.6,
                                      base_y + dx * head * 0.6, base_x + dy * head * 0.6,
                                      base_y - dx * head * 0.6, color=color, batch=batch,
                                      group=group))

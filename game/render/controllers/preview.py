@@ -1,0 +1,147 @@
+"""What hovering a cell tells: the path a move would take and the MP left, what an attack
+would do, and a tooltip for whatever stands there. No pyglet here.
+
+Outcomes are not guessed: the command is applied, looked at and retracted (the engine's exact
+undo), as every search in this project does, so a preview always agrees with the rules.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+
+from components import Attack as AttackStats
+from components import Health, Kind, Moves, Position, Team, UnitClass, Word
+from game.commands import Attack, Command, Move
+from game.engine import Engine
+from game.render.panels import name_of, rule_lines
+from game.render.uiview import Cell
+from systems.board import DIRS, occupancy
+
+
+@dataclass(frozen=True)
+class Preview:
+    path: tuple[Cell, ...] = ()  # cells walked, start excluded, the hovered cell last
+    lines: tuple[str, ...] = ()
+
+
+def preview(engine: Engine, legal: list[Command], selected: int | None,
+            cell: Cell | None) -> Preview:
+    """The preview of hovering `cell` with `selected` (a hero of the side to play, or None)."""
+    if cell is None:
+        return Preview()
+    lines: list[str] = []
+    path: tuple[Cell, ...] = ()
+    if selected is not None and engine.world.alive(selected):
+        move = next((c for c in legal if isinstance(c, Move) and c.unit == selected
+                     and (c.x, c.y) == cell), None)
+        attack = next((c for c in legal if isinstance(c, Attack) and c.unit == selected
+                       and _cell_of(engine, c.target) == cell), None)
+        if move is not None:
+            path = walk(engine, selected, cell)
+            lines.append(move_line(engine, move, len(path)))
+        elif attack is not None:
+            lines.append(attack_line(engine, attack))
+    lines.extend(tooltip(engine, cell))
+    return Preview(path, tuple(lines))
+
+
+def _cell_of(engine: Engine, entity: int) -> Cell | None:
+    pos = engine.world.try_get(entity, Position) if engine.world.alive(entity) else None
+    return (pos.x, pos.y) if pos is not None else None
+
+
+def walk(engine: Engine, unit: int, goal: Cell) -> tuple[Cell, ...]:
+    """A shortest walk to `goal` by the rules of `systems.movement.reachable` (allies passed
+    through, enemies and solid things not), found breadth-first; () when there is none."""
+    world = engine.world
+    occ = occupancy(world)
+    start = _cell_of(engine, unit)
+    team = world.try_get(unit, Team)
+    side = team.side if team is not None else ""
+    if start is None:
+        return ()
+    parent: dict[Cell, Cell | None] = {start: None}
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        if here == goal:
+            break
+        if here != start and here in occ.deadly:
+            continue  # a deadly cell may only be the last step
+        for dx, dy in DIRS:
+            nxt = (here[0] + dx, here[1] + dy)
+            if nxt in parent or nxt in occ.solid or not occ.inside(*nxt):
+                continue
+            owner = occ.units.get(nxt)
+            if owner is not None and owner != side:
+                continue
+            parent[nxt] = here
+            queue.append(nxt)
+    if goal not in parent:
+        return ()
+    cells = []
+    node: Cell | None = goal
+    while node is not None and node != start:
+        cells.append(node)
+        node = parent[node]
+    return tuple(reversed(cells))
+
+
+def move_line(engine: Engine, move: Move, steps: int) -> str:
+    """'move to 3,4: 2 steps, 1 MP left', read off the move applied and retracted."""
+    engine.apply(move)
+    try:
+        moves = engine.world.try_get(move.unit, Moves)
+        left = moves.mp if moves is not None else 0
+    finally:
+        engine.retract()
+    return f"move to {move.x},{move.y}: {steps} step{'s' * (steps != 1)}, {left} MP left"
+
+
+def attack_line(engine: Engine, attack: Attack) -> str:
+    """'hit sage #7: 5 damage, hp 7 -> 2' or '... kills it', from the attack applied and
+    retracted."""
+    world = engine.world
+    name = name_of(world, attack.target)
+    before = world.get(attack.target, Health).hp
+    engine.apply(attack)
+    try:
+        alive = world.alive(attack.target) and world.has(attack.target, Health)
+        after = world.get(attack.target, Health).hp if alive else 0
+    finally:
+        engine.retract()
+    damage = before - after
+    if not alive or after <= 0:
+        return f"hit {name}: {damage} damage, kills it"
+    return f"hit {name}: {damage} damage, hp {before} -> {after}"
+
+
+def tooltip(engine: Engine, cell: Cell) -> list[str]:
+    """One line per unit, building or word in the cell: its stats, or the rules it is in."""
+    world = engine.world
+    lines = []
+    for entity in world.at(*cell):
+        word = world.try_get(entity, Word)
+        if word is not None:
+            rules = [r for r in rule_lines(world) if word.text.upper() in r.upper().split()]
+            lines.append(f"word {word.text.upper()}: " + ("; ".join(rules) if rules
+                                                          else "in no rule now"))
+            continue
+        health = world.try_get(entity, Health)
+        kind = world.try_get(entity, Kind)
+        if health is None or kind is None:
+            continue
+        team = world.try_get(entity, Team)
+        unit_class = world.try_get(entity, UnitClass)
+        label = unit_class.name if unit_class is not None else kind.name
+        parts = [f"{label} #{entity}" + (f" ({team.side})" if team is not None else ""),
+                 f"hp {health.hp}/{health.max_hp}"]
+        stats = world.try_get(entity, AttackStats)
+        if stats is not None:
+            parts.append(f"damage {stats.damage}, range {stats.range}")
+        moves = world.try_get(entity, Moves)
+        if moves is not None:
+            parts.append(f"MP {moves.mp}/{moves.max_mp}")
+        lines.append(": ".join(parts[:1]) + ": " + ", ".join(parts[1:]))
+    return lines
