@@ -1,0 +1,15 @@
+"""Rulefront's four rulesets as OpenSpiel games (the `openspiel` extra).
+
+`import game.openspiel` registers rulefront_skirmish, rulefront_puzzle, rulefront_descent and
+rulefront_octal with `pyspiel.register_game`, so `pyspiel.load_game("rulefront_skirmish",
+{"map": "duel"})` works and OpenSpiel's algorithms, bots and tests run on our engine.
+docs/ecosystem.md describes the parameters, action encodings and observation planes.
+"""
+
+from __future__ import annotations
+
+from game.openspiel.games import GAMES, RulefrontGame, RulefrontState, game_for, register_all
+
+register_all()
+
+__all__ = ["GAMES", "RulefrontGame", "RulefrontState", "game_for"]
