@@ -121,9 +121,9 @@ def test_a_one_player_game_stops_unfinished_at_max_moves() -> None:
 
 
 # First-player wins and losses (nimber 0: 0.137 on 4 and on 1,6; Kayles on 1,2,3 and on
-# 4,8; 0.07 on 5; Nim on 1,2,3) under four codes.
+# 1,4; 0.07 on 5; Nim on 1,2,3) under four codes.
 OCTAL_POSITIONS = [("0.137", "5"), ("0.137", "3,4"), ("0.137", "4"), ("0.137", "1,6"),
-                   ("0.77", "5"), ("0.77", "1,2,3"), ("0.77", "4,8"), ("0.07", "7"),
+                   ("0.77", "5"), ("0.77", "1,2,3"), ("0.77", "1,4"), ("0.07", "7"),
                    ("0.07", "5"), ("nim", "1,2,3"), ("nim", "2,5")]
 
 
