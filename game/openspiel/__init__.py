@@ -8,7 +8,21 @@ docs/ecosystem.md describes the parameters, action encodings and observation pla
 
 from __future__ import annotations
 
-from game.openspiel.games import GAMES, RulefrontGame, RulefrontState, game_for, register_all
+import importlib.util
+
+from game.errors import UserError
+
+if importlib.util.find_spec("pyspiel") is None:
+    raise UserError("OpenSpiel is not installed: pip install 'rulefront[openspiel]' "
+                    "(the open-spiel package) to use the OpenSpiel games and openspiel-mcts.")
+
+from game.openspiel.games import (  # noqa: E402
+    GAMES,
+    RulefrontGame,
+    RulefrontState,
+    game_for,
+    register_all,
+)
 
 register_all()
 

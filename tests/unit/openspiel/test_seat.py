@@ -1,0 +1,88 @@
+"""The openspiel-mcts seat: OpenSpiel's MCTSBot plays in our matches like any AI."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("pyspiel")
+
+from game.errors import UserError  # noqa: E402
+from game.levels.loader import load_engine  # noqa: E402
+from game.session.match import make_seats, play_match  # noqa: E402
+from systems.ai import Budget, make_ai  # noqa: E402
+from tests.helpers import OUTPOST, draw_map, octal_engine  # noqa: E402
+
+
+def test_the_seat_chooses_a_legal_command_and_hands_the_engine_back_untouched() -> None:
+    engine = load_engine(OUTPOST)
+    ai = make_ai("openspiel-mcts:sims=6,eval=heuristic")
+    for _ in range(4):
+        key, history = engine.ruleset.state_key(engine.world), len(engine.history)
+        command = ai.choose(engine, random.Random(3), Budget())
+        assert engine.ruleset.state_key(engine.world) == key
+        assert len(engine.history) == history
+        assert command in engine.legal_actions()
+        assert engine.submit(command).ok
+
+
+def test_the_same_seed_gives_the_same_choice_with_a_simulation_budget() -> None:
+    engine = load_engine(OUTPOST)
+    ai = make_ai("openspiel-mcts:sims=10,rollouts=1")
+    engine.apply(engine.legal_actions()[0])
+    first = ai.choose(engine, random.Random(11), Budget())
+    again = ai.choose(engine, random.Random(11), Budget())
+    assert first == again
+
+
+def test_with_random_rollouts_the_seat_finds_the_winning_octal_moves() -> None:
+    # 0.137 on heaps 1 and 3: G = 1 xor 2, a first-player win; the winning moves leave
+    # nimber 0 (heaps 1,2 or 1,1), every other move hands the win to blue.
+    from game.grundy.codes import parse_code
+    from game.grundy.solver import grundy_reference
+    from game.rulesets.octal.ruleset import heap_sizes
+
+    values = grundy_reference(parse_code("0.137"), 3)
+    for seed in range(3):
+        engine = octal_engine("0.137", [1, 3])
+        command = make_ai("openspiel-mcts:sims=300").choose(engine, random.Random(seed), Budget())
+        engine.apply(command)
+        nimber = 0
+        for size in heap_sizes(engine.world):
+            nimber ^= values[size]
+        assert nimber == 0, command
+
+
+def test_a_short_match_against_random_plays_to_its_end(tmp_path: Path) -> None:
+    path = draw_map(tmp_path / "small.png", [
+        "Q.R.....",
+        "........",
+        "........",
+        ".....b.q",
+    ], {"turn_limit": 3})
+    engine = load_engine(path)
+    seats = make_seats(engine, {"red": "openspiel-mcts:sims=4,eval=heuristic",
+                                "blue": "random"}, seed=5)
+    result = play_match(engine, seats, seed=5)
+    assert engine.over and result.winner in ("red", "blue", "draw")
+    assert seats["red"].actions > 0
+
+
+@pytest.mark.parametrize(("spec", "words"), [
+    ("openspiel-mcts:eval=greedy", "random or heuristic"),
+    ("openspiel-mcts:sims=0", "at least 1"),
+    ("openspiel-mcts:think=-1", "more than 0"),
+    ("openspiel-mcts:depth=3", "options"),
+])
+def test_bad_options_are_refused_in_one_sentence(spec: str, words: str) -> None:
+    with pytest.raises(UserError, match=words):
+        make_ai(spec)
+
+
+def test_a_think_budget_stops_the_search_on_time() -> None:
+    engine = load_engine(OUTPOST)
+    ai = make_ai("openspiel-mcts:think=0.05")
+    command = ai.choose(engine, random.Random(1), Budget())
+    assert command in engine.legal_actions()
