@@ -35,7 +35,8 @@ class _TimeUp(Exception):
 
 
 class TimedMCTSBot(mcts.MCTSBot):
-    """MCTSBot that also stops at a deadline, after at least one simulation."""
+    """MCTSBot that also stops at a deadline, after at least two simulations (the first
+    evaluates the root, the second expands it: only then is there a child to pick)."""
 
     def __init__(self, *args: Any, seconds: float | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -52,7 +53,7 @@ class TimedMCTSBot(mcts.MCTSBot):
 
     def _apply_tree_policy(self, root: Any, state: Any) -> Any:
         self._root = root
-        if (self._deadline is not None and root.explore_count > 0
+        if (self._deadline is not None and root.explore_count >= 2
                 and time.perf_counter() > self._deadline):
             raise _TimeUp
         return super()._apply_tree_policy(root, state)

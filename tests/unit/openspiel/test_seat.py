@@ -81,8 +81,10 @@ def test_bad_options_are_refused_in_one_sentence(spec: str, words: str) -> None:
         make_ai(spec)
 
 
-def test_a_think_budget_stops_the_search_on_time() -> None:
+@pytest.mark.parametrize("think", ["0.05", "0.000001"])
+def test_a_think_budget_stops_the_search_and_still_gives_a_legal_command(think: str) -> None:
+    # a budget smaller than one rollout still runs the two simulations that expand the root
     engine = load_engine(OUTPOST)
-    ai = make_ai("openspiel-mcts:think=0.05")
+    ai = make_ai(f"openspiel-mcts:think={think}")
     command = ai.choose(engine, random.Random(1), Budget())
     assert command in engine.legal_actions()

@@ -1,0 +1,59 @@
+"""`rulefront bench openspiel`: what the OpenSpiel adapter costs (needs the `openspiel` extra).
+
+clone_us: one `state.clone()` of a duel position 300 random actions in (a list copy: no World
+is copied); apply_us: one `apply_action` on a clone of it, which walks the shared Engine back
+from the previous sibling (one retract) and applies the command; sim_test_GAME_s: OpenSpiel's
+`random_sim_test` (5 random games with its checks) on each game's default level.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from typing import Any
+
+from game.bench import median_time
+
+SIM_TEST_GAMES = ("rulefront_skirmish", "rulefront_puzzle", "rulefront_descent",
+                  "rulefront_octal")
+
+
+def mid_game_state(seed: int = 1, actions: int = 300) -> Any:
+    """A duel state after `actions` seeded random actions (fewer if the game ends first)."""
+    import pyspiel
+
+    import game.openspiel  # noqa: F401  (registers the games)
+
+    state = pyspiel.load_game("rulefront_skirmish", {"map": "duel"}).new_initial_state()
+    rng = random.Random(seed)
+    for _ in range(actions):
+        legal = state.legal_actions()
+        if state.is_terminal():
+            break
+        state.apply_action(legal[rng.randrange(len(legal))])
+    return state
+
+
+def openspiel(repeat: int = 5, **_options: Any) -> dict[str, float]:
+    import pyspiel
+
+    state = mid_game_state()
+    clone_s = median_time(lambda: [state.clone() for _ in range(100)], repeat) / 100
+    legal = state.legal_actions()
+    per_apply = []
+    for _ in range(repeat):
+        children = [state.clone() for _ in legal]
+        start = time.perf_counter()
+        for child, action in zip(children, legal, strict=True):
+            child.apply_action(action)
+        per_apply.append((time.perf_counter() - start) / len(legal))
+    figures = {"openspiel.clone_us": clone_s * 1e6,
+               "openspiel.apply_us": statistics.median(per_apply) * 1e6}
+    for name in SIM_TEST_GAMES:
+        game = pyspiel.load_game(name)
+        figures[f"openspiel.sim_test_{name.removeprefix('rulefront_')}_s"] = median_time(
+            lambda game=game: pyspiel.random_sim_test(game, num_sims=5, serialize=False,
+                                                      verbose=False),
+            max(1, min(repeat, 3)))
+    return figures
