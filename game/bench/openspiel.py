@@ -8,6 +8,7 @@ from the previous sibling (one retract) and applies the command; sim_test_GAME_s
 
 from __future__ import annotations
 
+import functools
 import random
 import statistics
 import time
@@ -51,9 +52,12 @@ def openspiel(repeat: int = 5, **_options: Any) -> dict[str, float]:
     figures = {"openspiel.clone_us": clone_s * 1e6,
                "openspiel.apply_us": statistics.median(per_apply) * 1e6}
     for name in SIM_TEST_GAMES:
-        game = pyspiel.load_game(name)
         figures[f"openspiel.sim_test_{name.removeprefix('rulefront_')}_s"] = median_time(
-            lambda game=game: pyspiel.random_sim_test(game, num_sims=5, serialize=False,
-                                                      verbose=False),
-            max(1, min(repeat, 3)))
+            functools.partial(_sim_test, pyspiel.load_game(name)), max(1, min(repeat, 3)))
     return figures
+
+
+def _sim_test(game: Any) -> None:
+    import pyspiel
+
+    pyspiel.random_sim_test(game, num_sims=5, serialize=False, verbose=False)

@@ -148,10 +148,11 @@ class RulefrontState(pyspiel.State):
             if not self._over():
                 for command in engine.legal_actions():
                     action = encode(world, command)
-                    if legal.setdefault(action, command) != command:
+                    if action in legal and legal[action] != command:
                         raise AssertionError(f"{command} and {legal[action]} share id {action}")
+                    legal[action] = command
             known["legal"] = legal
-        return legal  # type: ignore[no-any-return]
+        return legal
 
     def _over(self) -> bool:
         known = self._core.known

@@ -6,15 +6,14 @@ import functools
 import operator
 
 import numpy as np
+import pyspiel
 import pytest
 
-pyspiel = pytest.importorskip("pyspiel")
-
-import game.openspiel  # noqa: E402,F401  (registers the games)
-from game.grundy.codes import parse_code  # noqa: E402
-from game.grundy.solver import grundy_reference  # noqa: E402
-from game.openspiel import RulefrontState  # noqa: E402
-from game.rulesets.octal.ruleset import parse_heaps  # noqa: E402
+import game.openspiel  # noqa: F401  (registers the games)
+from game.grundy.codes import parse_code
+from game.grundy.solver import grundy_reference
+from game.openspiel import RulefrontState
+from game.rulesets.octal.ruleset import parse_heaps
 
 SMALL = {
     "rulefront_skirmish": {"map": "outpost", "turn_limit": 4},

@@ -7,13 +7,11 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("pyspiel")
-
-from game.errors import UserError  # noqa: E402
-from game.levels.loader import load_engine  # noqa: E402
-from game.session.match import make_seats, play_match  # noqa: E402
-from systems.ai import Budget, make_ai  # noqa: E402
-from tests.helpers import OUTPOST, draw_map, octal_engine  # noqa: E402
+from game.errors import UserError
+from game.levels.loader import load_engine
+from game.session.match import make_seats, play_match
+from systems.ai import Budget, make_ai
+from tests.helpers import OUTPOST, draw_map, octal_engine
 
 
 def test_the_seat_chooses_a_legal_command_and_hands_the_engine_back_untouched() -> None:
