@@ -176,3 +176,34 @@ def test_evaluate_bots_plays_whole_skirmish_games_with_uniform_random_bots() -> 
         assert len(state.history()) <= game.max_game_length()
         outcome = state.engine().outcome
         assert outcome is not None
+
+
+def test_clones_share_a_few_engines_instead_of_copying_the_world() -> None:
+    game = pyspiel.load_game("rulefront_skirmish", {"map": "outpost", "turn_limit": 4})
+    state = game.new_initial_state()
+    for action in state.legal_actions()[:5]:
+        state.clone().apply_action(action)
+    for _ in range(3):
+        state.apply_action(state.legal_actions()[-2])
+    children = []
+    for action in state.legal_actions():
+        child = state.clone()
+        child.apply_action(action)
+        children.append((child, str(child)))
+    # every branch is still its own position when read again, in any order
+    engines = [cursor.engine for cursor in game.pool.cursors]
+    for child, text in reversed(children):
+        assert str(child) == text
+        assert any(child.engine() is engine for engine in engines)
+    assert len(game.pool.cursors) <= 3  # engines at the start, walked; never one per clone
+
+
+@pytest.mark.slow
+def test_bench_openspiel_reports_clone_apply_and_sim_test_figures(capsys) -> None:
+    from tests.helpers import run_json
+
+    figures = run_json(capsys, "bench", "openspiel", "--repeat", "1", "--json")
+    assert set(figures) == {"openspiel.clone_us", "openspiel.apply_us",
+                            *(f"openspiel.sim_test_{r}_s"
+                              for r in ("skirmish", "puzzle", "descent", "octal"))}
+    assert all(value > 0 for value in figures.values())
