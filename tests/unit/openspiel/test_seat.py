@@ -26,8 +26,16 @@ def test_the_seat_chooses_a_legal_command_and_hands_the_engine_back_untouched() 
         assert engine.submit(command).ok
 
 
-def test_the_same_seed_gives_the_same_choice_with_a_simulation_budget() -> None:
-    engine = load_engine(OUTPOST)
+SMALL_MAP = [
+    "Q.R.....",
+    "........",
+    "........",
+    ".....b.q",
+]
+
+
+def test_the_same_seed_gives_the_same_choice_with_a_simulation_budget(tmp_path: Path) -> None:
+    engine = load_engine(draw_map(tmp_path / "small.png", SMALL_MAP, {"turn_limit": 3}))
     ai = make_ai("openspiel-mcts:sims=10,rollouts=1")
     engine.apply(engine.legal_actions()[0])
     first = ai.choose(engine, random.Random(11), Budget())
@@ -54,12 +62,7 @@ def test_with_random_rollouts_the_seat_finds_the_winning_octal_moves() -> None:
 
 
 def test_a_short_match_against_random_plays_to_its_end(tmp_path: Path) -> None:
-    path = draw_map(tmp_path / "small.png", [
-        "Q.R.....",
-        "........",
-        "........",
-        ".....b.q",
-    ], {"turn_limit": 3})
+    path = draw_map(tmp_path / "small.png", SMALL_MAP, {"turn_limit": 3})
     engine = load_engine(path)
     seats = make_seats(engine, {"red": "openspiel-mcts:sims=4,eval=heuristic",
                                 "blue": "random"}, seed=5)
@@ -86,3 +89,17 @@ def test_a_think_budget_stops_the_search_and_still_gives_a_legal_command(think: 
     ai = make_ai(f"openspiel-mcts:think={think}")
     command = ai.choose(engine, random.Random(1), Budget())
     assert command in engine.legal_actions()
+
+
+def test_without_openspiel_naming_the_seat_says_how_to_install_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib.util
+    import sys
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "pyspiel" else real(name, *a))
+    for name in [m for m in sys.modules if m.startswith("game.openspiel")]:
+        monkeypatch.delitem(sys.modules, name)
+    with pytest.raises(UserError, match=r"pip install 'rulefront\[openspiel\]'"):
+        make_ai("openspiel-mcts:sims=5")
