@@ -11,12 +11,15 @@ score +1 won, -1 lost, 0 unfinished when `max_moves` runs out.
 from __future__ import annotations
 
 import dataclasses
+import functools
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pyspiel
 from open_spiel.python.observation import IIGObserverForPublicInfoGame
 
 from components import Moves, Team, UnitClass
+from components.resources import SIZE_KEY
 from game.data import SIDES
 from game.engine import Engine
 from game.errors import UserError
@@ -67,13 +70,12 @@ class RulefrontGame(pyspiel.Game):
     def __init__(self, params: dict[str, Any] | None = None,
                  engine: Engine | None = None) -> None:
         params = {**PARAMS[self.ruleset], **(params or {})}
-        fresh = None
+        fresh: Callable[[], Engine] | None = None
         if engine is None:
             engine = self.build(params)
             start = engine.map
             assert start is not None
-            def fresh() -> Engine:
-                return Engine.from_game_map(start)
+            fresh = functools.partial(Engine.from_game_map, start)  # more Engines, same start
         codec = self.codec(engine)
         max_length = self.max_length(engine, params)
         info = pyspiel.GameInfo(
@@ -84,7 +86,7 @@ class RulefrontGame(pyspiel.Game):
         self.pool = Pool(engine, fresh)
         self.codec_ = codec
         self.max_moves = max_length
-        width, height = engine.world.resource("size")
+        width, height = engine.world.resource(SIZE_KEY)
         self.size = (width, height)
 
     # -- per ruleset ---------------------------------------------------------------------
