@@ -3,9 +3,10 @@
 The seat builds an OpenSpiel game on the match's Engine itself (no copy: the search walks the
 Engine by apply and retract, and hands it back where it found it), runs MCTSBot and returns
 the command of the action it chose. Options: `sims=N` simulations per action, `think=S`
-seconds per action (the match's budget when neither is given), `rollouts=R` random rollouts
-per leaf, `eval=random|heuristic` (random rollouts to the end of the game, which the turn
-limit caps; or systems/ai/evaluate.py's score squashed into [-1, 1]), `uct=C` exploration.
+seconds per action (the match's budget when neither is given; rollouts stop at the clock),
+`rollouts=R` random rollouts per leaf, `eval=random|heuristic` (random rollouts to the end of
+the game, which the turn limit caps; or systems/ai/evaluate.py's score squashed into [-1, 1]),
+`uct=C` exploration.
 """
 
 from __future__ import annotations
@@ -41,11 +42,11 @@ class TimedMCTSBot(mcts.MCTSBot):
     def __init__(self, *args: Any, seconds: float | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.seconds = seconds
-        self._deadline: float | None = None
+        self.deadline: float | None = None
         self._root: Any = None
 
     def mcts_search(self, state: Any) -> Any:
-        self._deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        self.deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         try:
             return super().mcts_search(state)
         except _TimeUp:
@@ -53,10 +54,34 @@ class TimedMCTSBot(mcts.MCTSBot):
 
     def _apply_tree_policy(self, root: Any, state: Any) -> Any:
         self._root = root
-        if (self._deadline is not None and root.explore_count >= 2
-                and time.perf_counter() > self._deadline):
+        if (self.deadline is not None and root.explore_count >= 2
+                and time.perf_counter() > self.deadline):
             raise _TimeUp
         return super()._apply_tree_policy(root, state)
+
+
+class TimedRolloutEvaluator(mcts.RandomRolloutEvaluator):
+    """Random rollouts to the end of the game, cut off at the seat's deadline: a rollout the
+    clock stops counts as a draw, so a `think` budget is kept even when one rollout is longer
+    than the whole budget (a random game on duel is about a thousand actions)."""
+
+    def __init__(self, rollouts: int, random_state: np.random.RandomState,
+                 bot: TimedMCTSBot) -> None:
+        super().__init__(rollouts, random_state)
+        self.bot = bot
+
+    def evaluate(self, state: RulefrontState) -> np.ndarray:
+        total = np.zeros(state.num_players())
+        for _ in range(self.n_rollouts):
+            working = state.clone()
+            while not working.is_terminal():
+                deadline = self.bot.deadline
+                if deadline is not None and time.perf_counter() > deadline:
+                    break
+                actions = working.legal_actions()
+                working.apply_action(actions[self._random_state.randint(len(actions))])
+            total += np.array(working.returns())
+        return total / self.n_rollouts
 
 
 class HeuristicEvaluator(mcts.Evaluator):
@@ -101,10 +126,10 @@ class OpenSpielMCTS:
             if sims is None:
                 sims = DEFAULT_SIMS if seconds is None else 10**9
             random_state = np.random.RandomState(rng.getrandbits(32))
-            evaluator = (HeuristicEvaluator() if self.eval == "heuristic"
-                         else mcts.RandomRolloutEvaluator(self.rollouts, random_state))
-            bot = TimedMCTSBot(game, self.uct, sims, evaluator, random_state=random_state,
-                               solve=True, seconds=seconds)
+            bot = TimedMCTSBot(game, self.uct, sims, HeuristicEvaluator(),
+                               random_state=random_state, solve=True, seconds=seconds)
+            if self.eval == "random":
+                bot.evaluator = TimedRolloutEvaluator(self.rollouts, random_state, bot)
             action = bot.step(state)
             return state.command(action)
         finally:

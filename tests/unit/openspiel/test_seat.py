@@ -103,3 +103,23 @@ def test_without_openspiel_naming_the_seat_says_how_to_install_it(
         monkeypatch.delitem(sys.modules, name)
     with pytest.raises(UserError, match=r"pip install 'rulefront\[openspiel\]'"):
         make_ai("openspiel-mcts:sims=5")
+
+
+def test_a_rollout_the_clock_has_stopped_counts_as_a_draw() -> None:
+    import numpy as np
+    import pyspiel
+
+    import game.openspiel  # noqa: F401
+    from game.openspiel.seat import TimedMCTSBot, TimedRolloutEvaluator
+
+    game = pyspiel.load_game("rulefront_octal", {"code": "0.137", "heaps": "1,3"})
+    rng = np.random.RandomState(0)
+    bot = TimedMCTSBot(game, 2.0, 10, None, random_state=rng, seconds=1.0)
+    evaluator = TimedRolloutEvaluator(3, rng, bot)
+    state = game.new_initial_state()
+    bot.deadline = None  # no clock: each of the 3 rollouts ends in a win or a loss (odd sum)
+    played = evaluator.evaluate(state)
+    assert played[0] == -played[1] != 0.0
+    bot.deadline = 0.0  # long past: no rollout takes a step
+    assert list(evaluator.evaluate(state)) == [0.0, 0.0]
+    assert state.history() == []
