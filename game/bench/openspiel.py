@@ -3,7 +3,8 @@
 clone_us: one `state.clone()` of a duel position 300 random actions in (a list copy: no World
 is copied); apply_us: one `apply_action` on a clone of it, which walks the shared Engine back
 from the previous sibling (one retract) and applies the command; sim_test_GAME_s: OpenSpiel's
-`random_sim_test` (5 random games with its checks) on each game's default level.
+`random_sim_test` (5 random games with its checks) on each game's small level (games.SMALL:
+outpost for 4 rounds, first-steps and descent level-01 for 60 moves, 0.137 on 3,4,5).
 """
 
 from __future__ import annotations
@@ -15,9 +16,6 @@ import time
 from typing import Any
 
 from game.bench import median_time
-
-SIM_TEST_GAMES = ("rulefront_skirmish", "rulefront_puzzle", "rulefront_descent",
-                  "rulefront_octal")
 
 
 def mid_game_state(seed: int = 1, actions: int = 300) -> Any:
@@ -51,9 +49,11 @@ def openspiel(repeat: int = 5, **_options: Any) -> dict[str, float]:
         per_apply.append((time.perf_counter() - start) / len(legal))
     figures = {"openspiel.clone_us": clone_s * 1e6,
                "openspiel.apply_us": statistics.median(per_apply) * 1e6}
-    for name in SIM_TEST_GAMES:
+    from game.openspiel.games import SMALL
+
+    for name, params in SMALL.items():
         figures[f"openspiel.sim_test_{name.removeprefix('rulefront_')}_s"] = median_time(
-            functools.partial(_sim_test, pyspiel.load_game(name)), max(1, min(repeat, 3)))
+            functools.partial(_sim_test, pyspiel.load_game(name, params)), repeat)
     return figures
 
 

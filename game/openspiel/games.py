@@ -40,6 +40,15 @@ PARAMS: dict[str, dict[str, Any]] = {
     "octal": {"code": "0.137", "heaps": "5,7", "misere": False},
 }
 
+# Small parameter sets per game: what the tests and `rulefront bench openspiel` run
+# random_sim_test on (the defaults' duel takes minutes of random games).
+SMALL: dict[str, dict[str, Any]] = {
+    "rulefront_skirmish": {"map": "outpost", "turn_limit": 4},
+    "rulefront_puzzle": {"level": "first-steps", "max_moves": 60},
+    "rulefront_descent": {"level": "maps/descent/level-01.txt", "max_moves": 60},
+    "rulefront_octal": {"code": "0.137", "heaps": "3,4,5"},
+}
+
 
 def game_type(ruleset: str, players: int) -> pyspiel.GameType:
     return pyspiel.GameType(

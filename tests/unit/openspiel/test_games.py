@@ -13,14 +13,8 @@ import game.openspiel  # noqa: F401  (registers the games)
 from game.grundy.codes import parse_code
 from game.grundy.solver import grundy_reference
 from game.openspiel import RulefrontState
+from game.openspiel.games import SMALL
 from game.rulesets.octal.ruleset import parse_heaps
-
-SMALL = {
-    "rulefront_skirmish": {"map": "outpost", "turn_limit": 4},
-    "rulefront_puzzle": {"level": "first-steps", "max_moves": 60},
-    "rulefront_descent": {"level": "maps/descent/level-01.txt", "max_moves": 60},
-    "rulefront_octal": {"code": "0.137", "heaps": "3,4,5"},
-}
 
 
 @pytest.mark.parametrize("name", sorted(SMALL))
