@@ -123,3 +123,15 @@ def test_a_rollout_the_clock_has_stopped_counts_as_a_draw() -> None:
     bot.deadline = 0.0  # long past: no rollout takes a step
     assert list(evaluator.evaluate(state)) == [0.0, 0.0]
     assert state.history() == []
+
+
+def test_rulefront_match_seats_openspiel_mcts_like_any_ai(tmp_path: Path, capsys) -> None:
+    from tests.helpers import run_json
+
+    path = draw_map(tmp_path / "small.png", SMALL_MAP, {"turn_limit": 3})
+    result = run_json(capsys, "match", str(path), "--red", "random",
+                      "--blue", "openspiel-mcts:sims=3,eval=heuristic", "--seed", "2", "--json")
+    assert result["winner"] in ("red", "blue", "draw") and result["commands"] > 0
+    again = run_json(capsys, "match", str(path), "--red", "random",
+                     "--blue", "openspiel-mcts:sims=3,eval=heuristic", "--seed", "2", "--json")
+    assert again == result  # a simulation budget and a seed make the same match
