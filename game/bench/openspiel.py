@@ -2,9 +2,11 @@
 
 clone_us: one `state.clone()` of a duel position 300 random actions in (a list copy: no World
 is copied); apply_us: one `apply_action` on a clone of it, which walks the shared Engine back
-from the previous sibling (one retract) and applies the command; sim_test_GAME_s: OpenSpiel's
-`random_sim_test` (5 random games with its checks) on each game's small level (games.SMALL:
-outpost for 4 rounds, first-steps and descent level-01 for 60 moves, 0.137 on 3,4,5).
+from the previous sibling (one retract) and applies the command; engine_apply_retract_us: the
+same commands applied and retracted on the Engine directly (apply_us minus this is what the
+adapter adds); sim_test_GAME_s: OpenSpiel's `random_sim_test` (5 random games with its
+checks) on each game's small level (games.SMALL: outpost for 4 rounds, first-steps and
+descent level-01 for 60 moves, 0.137 on 3,4,5).
 """
 
 from __future__ import annotations
@@ -47,8 +49,18 @@ def openspiel(repeat: int = 5, **_options: Any) -> dict[str, float]:
         for child, action in zip(children, legal, strict=True):
             child.apply_action(action)
         per_apply.append((time.perf_counter() - start) / len(legal))
+    engine = state.engine()  # the same position and commands, straight on the Engine
+    commands = [state.command(action) for action in legal]
+    per_engine = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for command in commands:
+            engine.apply(command)
+            engine.retract()
+        per_engine.append((time.perf_counter() - start) / len(commands))
     figures = {"openspiel.clone_us": clone_s * 1e6,
-               "openspiel.apply_us": statistics.median(per_apply) * 1e6}
+               "openspiel.apply_us": statistics.median(per_apply) * 1e6,
+               "openspiel.engine_apply_retract_us": statistics.median(per_engine) * 1e6}
     from game.openspiel.games import SMALL
 
     for name, params in SMALL.items():
