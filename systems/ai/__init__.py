@@ -51,6 +51,7 @@ AIS: dict[str, str] = {
     "perfect": "systems.ai.perfect:PerfectAI",
     "heuristic": "systems.ai.heuristic:HeuristicAI",
     "minimax": "systems.ai.minimax:MinimaxAI",
+    "openspiel-mcts": "game.openspiel.seat:OpenSpielMCTS",  # the `openspiel` extra
 }
 
 
