@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache
@@ -19,30 +20,66 @@ Color = tuple[int, int, int]
 SIDES = ("red", "blue")
 
 
+MAX_FILE_BYTES = 16 * 1024 * 1024  # any map, level, sidecar, replay or save
+
+
+def read_bytes(path: Path, what: str = "file") -> bytes:
+    """A regular file's bytes, at most MAX_FILE_BYTES: pipes, devices and folders are refused
+    before they are opened (a pipe would block, /dev/zero never ends), big files before they
+    are read."""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        raise UserError(f"{path}: no such {what}.") from None
+    except OSError as exc:
+        raise UserError(f"{path}: cannot be read ({exc.strerror}).") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise UserError(f"{path}: is not a regular file (a folder, pipe or device); give a "
+                        f"{what}.")
+    if info.st_size > MAX_FILE_BYTES:
+        raise UserError(f"{path}: is {info.st_size:,} bytes; Rulefront reads files of at most "
+                        f"{MAX_FILE_BYTES // 2**20} MiB.")
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise UserError(f"{path}: cannot be read ({exc.strerror}).") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise UserError(f"{path}: grew past {MAX_FILE_BYTES // 2**20} MiB while being read.")
+    return data
+
+
+def read_text(path: Path, what: str = "file") -> str:
+    """A regular file's text (UTF-8), with read_bytes' limits."""
+    try:
+        return read_bytes(path, what).decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise UserError(f"{path}: is not UTF-8 text (byte {exc.start}); save it as UTF-8.") \
+            from None
+
+
 def load_yaml(path: Path) -> Any:
     """Parse a YAML file, turning every failure into one sentence that names the file."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise UserError(f"{path}: no such file.") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UserError(f"{path}: cannot be read ({exc}).") from None
+    text = read_text(path)
     try:
         return yaml.safe_load(text)
     except yaml.YAMLError as exc:
         where = getattr(exc, "problem_mark", None)
         line = f" at line {where.line + 1}" if where else ""
         raise UserError(f"{path}: is not valid YAML{line}; fix the syntax there.") from None
+    except RecursionError:
+        raise UserError(f"{path}: is nested too deeply to be a Rulefront file.") from None
 
 
 def load_json(path: Path, what: str) -> Any:
     """Parse a JSON file that should be `what` (e.g. 'replay or save'), or a UserError."""
+    text = read_text(path, what)
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise UserError(f"{path}: no such {what}.") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
         raise UserError(f"{path}: is not a readable {what} ({exc}).") from None
+    except RecursionError:
+        raise UserError(f"{path}: is nested too deeply to be a {what}.") from None
 
 
 def need(mapping: Any, key: str, kind: type | tuple[type, ...], where: str) -> Any:
@@ -282,6 +319,9 @@ def map_argument(arg: str | Path) -> Path:
     path = Path(arg)
     text = str(arg)
     bare = "/" not in text and os.sep not in text and path.suffix.lower() in ("", *LEVEL_SUFFIXES)
+    if path.exists() and not path.is_file():
+        raise UserError(f"{path}: is not a regular file (a folder, pipe or device); give a map "
+                        "or level file.")
     if path.is_file() or not bare:
         return path
     found = find_shipped(text)

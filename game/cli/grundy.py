@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
+from game.cli.args import grundy_max_n, grundy_n
 from game.errors import UserError
 from game.grundy.codes import OctalGame, parse_code
 from game.grundy.output import write_csv, write_plot
@@ -17,9 +18,9 @@ DEFAULT_MAX_N = 10_000_000
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("grundy", help="Sprague-Grundy values and periods of octal games")
     p.add_argument("code", metavar="CODE", help="octal code 0.d1d2... (e.g. 0.137) or 'nim'")
-    p.add_argument("--n", type=int, metavar="N", help="compute G(0..N)")
+    p.add_argument("--n", type=grundy_n, metavar="N", help="compute G(0..N)")
     p.add_argument("--period", action="store_true", help="prove the ultimate period (Guy-Smith)")
-    p.add_argument("--max-n", type=int, default=DEFAULT_MAX_N, metavar="M",
+    p.add_argument("--max-n", type=grundy_max_n, default=DEFAULT_MAX_N, metavar="M",
                    help=f"give up proving after M heaps (default {DEFAULT_MAX_N})")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--csv", metavar="FILE", help="write n,g rows to FILE")
