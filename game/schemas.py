@@ -109,6 +109,78 @@ class Sidecar(Struct, forbid_unknown_fields=True, omit_defaults=True):
     solution: Annotated[str, _doc("descent: one shortest solution in u d l r")] | None = None
 
 
+# -- data/*.yaml -------------------------------------------------------------------------
+
+
+Glyph = Annotated[str, Meta(min_length=1, max_length=1)]
+
+
+class UnitStatsEntry(Struct, forbid_unknown_fields=True):
+    """One hero class or the minion in data/units.yaml."""
+
+    hp: PositiveInt
+    damage: Count
+    range: Count
+    moves: Count
+    glyph: Glyph
+
+
+class BuildingStatsEntry(Struct, forbid_unknown_fields=True):
+    """The hq or the tower in data/units.yaml: they do not move."""
+
+    hp: PositiveInt
+    damage: Count
+    range: Count
+    glyph: Glyph
+
+
+class Buildings(Struct, forbid_unknown_fields=True):
+    hq: BuildingStatsEntry
+    tower: BuildingStatsEntry
+
+
+class UnitsFile(Struct, forbid_unknown_fields=True):
+    """data/units.yaml: every hero class, the minion and the two buildings."""
+
+    heroes: Annotated[dict[str, UnitStatsEntry], Meta(min_length=1)]
+    minion: UnitStatsEntry
+    buildings: Buildings
+
+
+Colour = Annotated[str, Meta(pattern="^#[0-9a-fA-F]{6}$")]
+
+
+class WordEntry(Struct, forbid_unknown_fields=True):
+    """One word tile of data/words.yaml."""
+
+    text: str
+    part: Literal["noun", "operator", "property"]
+    color: Colour
+    kind: str = ""
+
+
+class WordsFile(Struct, forbid_unknown_fields=True):
+    """data/words.yaml."""
+
+    words: list[WordEntry]
+
+
+class PaletteEntryFile(Struct):
+    """One colour of data/palette.yaml (other keys are kept as the prefab's extras)."""
+
+    name: str
+    color: Colour
+    prefab: Literal["floor", "thing", "hq", "tower", "hero", "spawn", "word"]
+    kind: str = ""
+    team: str = ""
+
+
+class PaletteFile(Struct, forbid_unknown_fields=True):
+    """data/palette.yaml."""
+
+    entries: list[PaletteEntryFile]
+
+
 # -- replays, saves, solutions -------------------------------------------------------------
 
 
@@ -203,8 +275,9 @@ def _descriptions_keys(schema: type[Struct], key: str) -> list[str]:
     """The field names of the Struct found at `key` (top level when empty)."""
     target: Any = schema
     for part in [p for p in re.split(r"[.\[\]]", key) if p]:
-        fields = {f.name: f.type for f in msgspec.inspect.type_info(target).fields} \
-            if isinstance(msgspec.inspect.type_info(target), msgspec.inspect.StructType) else {}
+        info = msgspec.inspect.type_info(target)
+        fields = ({f.name: f.type for f in info.fields}
+                  if isinstance(info, msgspec.inspect.StructType) else {})
         kind = fields.get(part)
         target = _struct_in(kind) if kind is not None else None
         if target is None:
@@ -214,7 +287,7 @@ def _descriptions_keys(schema: type[Struct], key: str) -> list[str]:
 
 def _struct_in(kind: Any) -> type[Struct] | None:
     if isinstance(kind, msgspec.inspect.StructType):
-        return kind.cls  # type: ignore[no-any-return]
+        return kind.cls
     for attr in ("type", "types", "value_type"):
         inner = getattr(kind, attr, None)
         for item in inner if isinstance(inner, tuple) else (inner,):

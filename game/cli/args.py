@@ -21,7 +21,7 @@ def _number(text: str, kind: type) -> int | float:
         raise argparse.ArgumentTypeError(f"{text!r} is not {what}") from None
     if kind is float and value != value:  # NaN passes every comparison
         raise argparse.ArgumentTypeError(f"{text!r} is not a number")
-    return value  # type: ignore[no-any-return]
+    return value
 
 
 def at_least(minimum: int) -> Callable[[str], int]:
