@@ -223,6 +223,14 @@ _EXPECTED = re.compile(r"Expected `([^`]+)`(.*?)(?:, got `([^`]+)`)?$")
 _WHERE = re.compile(r" - at (?:`key` in )?`\$([^`]*)`$")
 
 
+def quoted(text: str, limit: int = 40) -> str:
+    """A name from a user's file, quoted for a one-line message: as written when it is short
+    and printable, else escaped (newlines and all) and cut."""
+    if len(text) <= limit and text.isprintable():
+        return f"'{text}'"
+    return repr(text[:limit]) + ("..." if len(text) > limit else "")
+
+
 def _kinds(text: str) -> str:
     names = [WORDS.get(part.strip(), part.strip()) for part in text.split("|")]
     names = [n for n in names if n != "empty"] or names
@@ -236,15 +244,15 @@ def sentence(message: str, where: str, schema: type[Struct]) -> str:
     body = message[:match.start()] if match else message
     top = re.split(r"[.\[]", key)[0] if key else ""
     fix = _descriptions(schema).get(top, "")
-    unknown = re.match(r"Object contains unknown field `(.+)`", body)
+    unknown = re.match(r"Object contains unknown field `(.*)`", body, re.S)
     if unknown:
         known = ", ".join(_descriptions_keys(schema, key))
         place = f" in '{key}'" if key else ""
-        return f"{where}: unknown key '{unknown.group(1)}'{place}; known keys: {known}."
-    missing = re.match(r"Object missing required field `(.+)`", body)
+        return f"{where}: unknown key {quoted(unknown.group(1))}{place}; known keys: {known}."
+    missing = re.match(r"Object missing required field `(.*)`", body, re.S)
     if missing:
         place = f" in '{key}'" if key else ""
-        return f"{where}: '{missing.group(1)}' is missing{place}; add it."
+        return f"{where}: {quoted(missing.group(1))} is missing{place}; add it."
     expected = _EXPECTED.match(body)
     if expected:
         want, extra, got = expected.groups()
@@ -324,15 +332,15 @@ def check_sidecar(raw: Any, where: str | Path,
     heroes = units().heroes
     for side, classes in (sidecar.heroes or {}).items():
         if side not in SIDES:
-            raise UserError(f"{where}: 'heroes' names the team '{side}'; the teams are "
+            raise UserError(f"{where}: 'heroes' names the team {quoted(side)}; the teams are "
                             f"{' and '.join(SIDES)}.")
         for name in classes:
             if name not in heroes:
-                raise UserError(f"{where}: 'heroes: {side}' lists the class '{name}', which "
+                raise UserError(f"{where}: 'heroes: {side}' lists the class {quoted(name)}, which "
                                 f"is not in data/units.yaml; known: {', '.join(heroes)}.")
     for name in (sidecar.units.heroes if sidecar.units else {}):
         if name not in heroes:
-            raise UserError(f"{where}: 'units: heroes' names the class '{name}', which is not "
+            raise UserError(f"{where}: 'units: heroes' names the class {quoted(name)}, which is not "
                             f"in data/units.yaml; known: {', '.join(heroes)}.")
     known = words()
     for rule in sidecar.base_rules or []:
@@ -345,7 +353,7 @@ def _check_ruleset(name: Any, where: str | Path, rulesets: Collection[str]) -> N
         return
     known = ", ".join(rulesets)
     if isinstance(name, str):
-        raise UserError(f"{where}: unknown ruleset '{name}'; 'ruleset' must be one of {known}.")
+        raise UserError(f"{where}: unknown ruleset {quoted(name)}; 'ruleset' must be one of {known}.")
     got = {"list": "array", "dict": "object", "NoneType": "null"}.get(type(name).__name__,
                                                                        type(name).__name__)
     raise UserError(f"{where}: 'ruleset' must be one of {known}, not {_kinds(got)}.")
@@ -354,7 +362,7 @@ def _check_ruleset(name: Any, where: str | Path, rulesets: Collection[str]) -> N
 def _check_rule(rule: str, known: dict[str, Any], where: str | Path) -> None:
     parts = rule.split()
     if len(parts) != 3 or parts[1] != "IS":
-        raise UserError(f"{where}: 'base_rules' holds {rule!r}; write each rule as "
+        raise UserError(f"{where}: 'base_rules' holds {quoted(rule)}; write each rule as "
                         "'NOUN IS PROPERTY' or 'NOUN IS NOUN'.")
     subject, _is, target = parts
     for word, parts_ok in ((subject, ("noun",)), (target, ("noun", "property"))):
@@ -363,7 +371,7 @@ def _check_rule(rule: str, known: dict[str, Any], where: str | Path) -> None:
             continue
         if info is None or info.part not in parts_ok:
             allowed = sorted(w for w, i in known.items() if i.part in parts_ok)
-            raise UserError(f"{where}: 'base_rules' holds {rule!r}, but {word!r} is not a "
+            raise UserError(f"{where}: 'base_rules' holds {quoted(rule)}, but {quoted(word)} is not a "
                             f"{' or '.join(parts_ok)} of data/words.yaml; known: "
                             f"{', '.join(allowed[:12])}...")
 

@@ -1,0 +1,75 @@
+"""Coverage-guided fuzzing of the map and level loaders with atheris (libFuzzer), for a fixed
+time; not part of the test run (it needs `pip install -e '.[fuzz]'`).
+
+    python tests/fuzz/atheris_loaders.py -max_total_time=300 \\
+        -artifact_prefix=tests/fuzz/crashes/ tests/fuzz/corpus
+
+Each input is split into a file kind (PNG map, PNG + sidecar, Keke level, descent level,
+replay) and the bytes of that file, written to a temporary folder and opened with
+`load_engine` / `read_record` exactly as the commands open them. A UserError is a refusal,
+which is fine; any other exception is a crash, and libFuzzer keeps its input under
+tests/fuzz/crashes/ (commit it and add it to the hypothesis tests once fixed). The corpus
+folder starts from the shipped maps (`--seed-corpus` copies them in).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+import atheris
+
+with atheris.instrument_imports():
+    from game import MAPS
+    from game.errors import UserError
+    from game.levels.loader import load_engine
+    from game.session.replay import read_record, rebuild
+
+KINDS = [("m.png", None), ("m.png", "m.yaml"), ("l.keke", None), ("l.txt", "l.yaml"),
+         ("r.json", None)]
+HERE = Path(__file__).parent
+
+
+def one_input(data: bytes) -> None:
+    provider = atheris.FuzzedDataProvider(data)
+    name, side = KINDS[provider.ConsumeIntInRange(0, len(KINDS) - 1)]
+    sidecar = provider.ConsumeBytes(provider.ConsumeIntInRange(0, 512)) if side else b""
+    body = provider.ConsumeBytes(provider.remaining_bytes())
+    with tempfile.TemporaryDirectory() as folder:
+        root = Path(folder)
+        (root / name).write_bytes(body)
+        if side:
+            (root / side).write_bytes(sidecar)
+        try:
+            if name.endswith(".json"):
+                rebuild(read_record(root / name), root / name)
+            else:
+                load_engine(root / name).legal_actions()
+        except UserError as exc:
+            assert "\n" not in str(exc), str(exc)
+
+
+def seed_corpus(folder: Path) -> None:
+    """Start the corpus from every shipped map and level, prefixed with its kind's byte."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for path in MAPS.rglob("*"):
+        kind = {".png": 0, ".keke": 2, ".txt": 3}.get(path.suffix)
+        if kind is not None:
+            (folder / f"{path.stem}{path.suffix}").write_bytes(bytes([kind, 0]) +
+                                                               path.read_bytes())
+    replay = {"format": 1, "map": str(MAPS / "outpost.png"), "sha256": "", "ruleset": "skirmish",
+              "seed": 0, "seats": {}, "commands": [], "result": None}
+    (folder / "replay.json").write_bytes(bytes([4]) + json.dumps(replay).encode())
+
+
+if __name__ == "__main__":
+    if "--seed-corpus" in sys.argv:
+        target = Path(sys.argv[-1])
+        shutil.rmtree(target, ignore_errors=True)
+        seed_corpus(target)
+        sys.exit(0)
+    atheris.Setup(sys.argv, one_input)
+    atheris.Fuzz()
