@@ -135,6 +135,8 @@ class BuildingStatsEntry(Struct, forbid_unknown_fields=True):
 
 
 class Buildings(Struct, forbid_unknown_fields=True):
+    """The two buildings of data/units.yaml."""
+
     hq: BuildingStatsEntry
     tower: BuildingStatsEntry
 
@@ -376,21 +378,38 @@ def _check_rule(rule: str, known: dict[str, Any], where: str | Path) -> None:
                             f"{', '.join(allowed[:12])}...")
 
 
+SCHEMAS: tuple[type[Struct], ...] = ()  # filled below: every Struct, in the order documented
+
+
 def markdown() -> str:
-    """docs/formats.md's schema tables, from the declarations above."""
+    """docs/formats.md's tables of keys, from the declarations above."""
     out = []
-    for schema in (Sidecar, ReplayFile, Result, UnitsPatch, UnitPatch, SpawnPatch, Costs):
-        doc = (schema.__doc__ or "").strip().splitlines()[0]
+    for schema in SCHEMAS:
+        doc = " ".join((schema.__doc__ or "").strip().split("\n\n")[0].split())
         out += [f"### {schema.__name__}", "", doc, "", "| key | type | meaning |",
                 "|---|---|---|"]
         descriptions = _descriptions(schema)
         types = msgspec.json.schema(schema)
         body = types.get("$defs", {}).get(schema.__name__, types)
+        required = set(body.get("required", ()))
         for name in schema.__struct_fields__:
             prop = body.get("properties", {}).get(name, {})
-            out.append(f"| `{name}` | {_type_text(prop)} | {descriptions.get(name, '')} |")
+            meaning = descriptions.get(name) or _referenced_doc(prop)
+            need = " (required)" if name in required else ""
+            out.append(f"| `{name}` | {_type_text(prop)}{need} | {meaning} |")
         out.append("")
     return "\n".join(out)
+
+
+def _referenced_doc(prop: dict[str, Any]) -> str:
+    """The first line of the docstring of the Struct a field holds, if it holds one."""
+    for item in [prop, *prop.get("anyOf", ())]:
+        if "$ref" in item:
+            name = item["$ref"].rsplit("/", 1)[-1]
+            for schema in SCHEMAS:
+                if schema.__name__ == name:
+                    return (schema.__doc__ or "").strip().splitlines()[0]
+    return ""
 
 
 def _type_text(prop: dict[str, Any]) -> str:
@@ -399,7 +418,11 @@ def _type_text(prop: dict[str, Any]) -> str:
         return " or ".join(p for p in parts if p != "null") or "null"
     if "$ref" in prop:
         return prop["$ref"].rsplit("/", 1)[-1]
+    if "enum" in prop:
+        return "one of " + ", ".join(str(v) for v in prop["enum"])
     kind = prop.get("type", "any")
+    if "pattern" in prop:
+        return f"{kind} matching `{prop['pattern']}`"
     if kind == "array":
         if "prefixItems" in prop:
             return "[" + ", ".join(_type_text(p) for p in prop["prefixItems"]) + "]"
@@ -410,6 +433,10 @@ def _type_text(prop: dict[str, Any]) -> str:
               if key in prop]
     return kind + (f" ({', '.join(limits)})" if limits else "")
 
+
+SCHEMAS = (Sidecar, SpawnPatch, UnitsPatch, UnitPatch, Costs, ReplayFile, Result, UnitsFile,
+           UnitStatsEntry, BuildingStatsEntry, Buildings, WordsFile, WordEntry, PaletteFile,
+           PaletteEntryFile)
 
 if __name__ == "__main__":
     print(markdown())
