@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 import msgspec
-from msgspec import Meta, Struct
+from msgspec import UNSET, Meta, Struct, UnsetType
 
 from game.errors import UserError
 
@@ -42,71 +42,73 @@ def _doc(text: str) -> Meta:
 class UnitPatch(Struct, forbid_unknown_fields=True, omit_defaults=True):
     """Numbers of one unit that a map overrides (the rest come from data/units.yaml)."""
 
-    hp: PositiveInt | None = None
-    damage: Count | None = None
-    range: Count | None = None
-    moves: Count | None = None
-    glyph: Annotated[str, Meta(min_length=1, max_length=1)] | None = None
+    hp: PositiveInt | UnsetType = UNSET
+    damage: Count | UnsetType = UNSET
+    range: Count | UnsetType = UNSET
+    moves: Count | UnsetType = UNSET
+    glyph: Annotated[str, Meta(min_length=1, max_length=1)] | UnsetType = UNSET
 
 
 class UnitsPatch(Struct, forbid_unknown_fields=True, omit_defaults=True):
     """A map's overrides of data/units.yaml, shaped like that file."""
 
-    heroes: dict[str, UnitPatch] = {}
-    minion: UnitPatch | None = None
-    buildings: dict[Literal["hq", "tower"], UnitPatch] = {}
+    heroes: dict[str, UnitPatch] | UnsetType = UNSET
+    minion: UnitPatch | UnsetType = UNSET
+    buildings: dict[Literal["hq", "tower"], UnitPatch] | UnsetType = UNSET
 
 
 class SpawnPatch(Struct, forbid_unknown_fields=True, omit_defaults=True):
     """A map's overrides of the minion waves of data/rulesets/skirmish.yaml."""
 
-    every: PositiveInt | None = None
-    cap: Count | None = None
-    respawn_after: Count | None = None
+    every: PositiveInt | UnsetType = UNSET
+    cap: Count | UnsetType = UNSET
+    respawn_after: Count | UnsetType = UNSET
 
 
 class Costs(Struct, forbid_unknown_fields=True, omit_defaults=True):
     """Action costs of a descent level for `solve --method cost`."""
 
-    move: Count | None = None
-    push: Count | None = None
+    move: Count | UnsetType = UNSET
+    push: Count | UnsetType = UNSET
 
 
 class Sidecar(Struct, forbid_unknown_fields=True, omit_defaults=True):
-    """`NAME.yaml` beside `NAME.png` (or a descent `.txt`): every key is optional."""
+    """`NAME.yaml` beside `NAME.png` (or a descent `.txt`): every key is optional, and a key
+    that is present holds a value (`key:` alone, YAML's null, is refused rather than read as
+    absent)."""
 
-    name: Annotated[str, _doc("the map's title")] | None = None
+    name: Annotated[str, _doc("the map's title")] | UnsetType = UNSET
     ruleset: Annotated[str, _doc("the ruleset that plays it: one of `rulefront maps`' "
-                                 "rulesets (skirmish when absent)")] | None = None
-    description: Annotated[str, _doc("a sentence shown with the map")] | None = None
+                                 "rulesets (skirmish when absent)")] | UnsetType = UNSET
+    description: Annotated[str, _doc("a sentence shown with the map")] | UnsetType = UNSET
     heroes: Annotated[dict[str, list[str]],
                       _doc("skirmish: red/blue -> hero classes (data/units.yaml) for the "
-                           "plain hero pixels, in reading order")] | None = None
+                           "plain hero pixels, in reading order")] | UnsetType = UNSET
     turn_limit: Annotated[PositiveInt, _doc("skirmish: rounds before the game is scored, "
-                                            "at least 1")] | None = None
+                                            "at least 1")] | UnsetType = UNSET
     spawn: Annotated[SpawnPatch, _doc("skirmish: {every, cap, respawn_after} of the "
-                                      "minion waves")] | None = None
+                                      "minion waves")] | UnsetType = UNSET
     units: Annotated[UnitsPatch, _doc("skirmish: overrides shaped like data/units.yaml "
-                                      "(heroes, minion, buildings: hq, tower)")] | None = None
+                                      "(heroes, minion, buildings: hq, tower)")] | UnsetType = UNSET
     base_rules: Annotated[list[str], _doc("rules that hold without words, each 'NOUN IS "
                                           "PROPERTY' or 'NOUN IS NOUN' in words of "
-                                          "data/words.yaml")] | None = None
-    rules: Annotated[list[str], _doc("reserved: a list of rule texts")] | None = None
+                                          "data/words.yaml")] | UnsetType = UNSET
+    rules: Annotated[list[str], _doc("reserved: a list of rule texts")] | UnsetType = UNSET
     transform_on_load: Annotated[bool, _doc("puzzle: apply X IS Y rules before the first "
-                                            "move")] | None = None
-    code: Annotated[str, _doc("octal: the game's code, quoted: '0.137' or 'nim'")] | None = None
-    misere: Annotated[bool, _doc("octal: misere play (true/false)")] | None = None
-    start: Annotated[Cell, _doc("descent: the ball's start cell [x, y]")] | None = None
-    exit: Annotated[Cell, _doc("descent: the exit cell [x, y]")] | None = None
-    costs: Annotated[Costs, _doc("descent: {move, push} costs")] | None = None
-    push: Annotated[bool, _doc("descent: whether pushing is allowed")] | None = None
-    push_stack: Annotated[bool, _doc("descent: push stacks taller than one block")] | None = None
+                                            "move")] | UnsetType = UNSET
+    code: Annotated[str, _doc("octal: the game's code, quoted: '0.137' or 'nim'")] | UnsetType = UNSET
+    misere: Annotated[bool, _doc("octal: misere play (true/false)")] | UnsetType = UNSET
+    start: Annotated[Cell, _doc("descent: the ball's start cell [x, y]")] | UnsetType = UNSET
+    exit: Annotated[Cell, _doc("descent: the exit cell [x, y]")] | UnsetType = UNSET
+    costs: Annotated[Costs, _doc("descent: {move, push} costs")] | UnsetType = UNSET
+    push: Annotated[bool, _doc("descent: whether pushing is allowed")] | UnsetType = UNSET
+    push_stack: Annotated[bool, _doc("descent: push stacks taller than one block")] | UnsetType = UNSET
     stars: Annotated[dict[Annotated[int, Meta(ge=1, le=3)], PositiveInt],
                      _doc("descent: {3: moves, 2: moves, 1: moves}, the most moves that "
-                          "earn each number of stars")] | None = None
-    optimal: Annotated[Count, _doc("descent: the shortest solution's length")] | None = None
-    needs_push: Annotated[bool, _doc("descent: whether every solution pushes")] | None = None
-    solution: Annotated[str, _doc("descent: one shortest solution in u d l r")] | None = None
+                          "earn each number of stars")] | UnsetType = UNSET
+    optimal: Annotated[Count, _doc("descent: the shortest solution's length")] | UnsetType = UNSET
+    needs_push: Annotated[bool, _doc("descent: whether every solution pushes")] | UnsetType = UNSET
+    solution: Annotated[str, _doc("descent: one shortest solution in u d l r")] | UnsetType = UNSET
 
 
 # -- data/*.yaml -------------------------------------------------------------------------
@@ -194,8 +196,11 @@ class Result(Struct):
     commands: Count | None = None
 
 
-RngState = Annotated[tuple[int, list[int], float | None],
-                     _doc("Python's random.getstate(): [version, [625 ints], gauss or null]")]
+Word32 = Annotated[int, Meta(ge=0, lt=2**32)]
+RngState = Annotated[tuple[Literal[3], Annotated[list[Word32], Meta(min_length=625,
+                                                                    max_length=625)],
+                           float | None],
+                     _doc("Python's random.getstate(): [3, [625 ints], gauss or null]")]
 
 
 class ReplayFile(Struct):
@@ -326,8 +331,8 @@ def check_sidecar(raw: Any, where: str | Path,
     if not isinstance(raw, dict):
         raise UserError(f"{where}: the sidecar must be a YAML mapping (name: ..., ruleset: ...), "
                         f"not {_kinds(type(raw).__name__.replace('list', 'array'))}.")
-    if rulesets is not None:
-        _check_ruleset(raw.get("ruleset"), where, rulesets)
+    if rulesets is not None and "ruleset" in raw:
+        _check_ruleset(raw["ruleset"], where, rulesets)
     sidecar: Sidecar = validate(raw, Sidecar, where)
     from game.data import SIDES, units, words
 
@@ -340,7 +345,7 @@ def check_sidecar(raw: Any, where: str | Path,
             if name not in heroes:
                 raise UserError(f"{where}: 'heroes: {side}' lists the class {quoted(name)}, which "
                                 f"is not in data/units.yaml; known: {', '.join(heroes)}.")
-    for name in (sidecar.units.heroes if sidecar.units else {}):
+    for name in (sidecar.units.heroes or {}) if sidecar.units else ():
         if name not in heroes:
             raise UserError(f"{where}: 'units: heroes' names the class {quoted(name)}, which is not "
                             f"in data/units.yaml; known: {', '.join(heroes)}.")
@@ -351,7 +356,7 @@ def check_sidecar(raw: Any, where: str | Path,
 
 
 def _check_ruleset(name: Any, where: str | Path, rulesets: Collection[str]) -> None:
-    if name is None or (isinstance(name, str) and name in rulesets):
+    if isinstance(name, str) and name in rulesets:
         return
     known = ", ".join(rulesets)
     if isinstance(name, str):
@@ -438,5 +443,20 @@ SCHEMAS = (Sidecar, SpawnPatch, UnitsPatch, UnitPatch, Costs, ReplayFile, Result
            UnitStatsEntry, BuildingStatsEntry, Buildings, WordsFile, WordEntry, PaletteFile,
            PaletteEntryFile)
 
+MARKER = "<!-- generated by `python -m game.schemas`; tests/unit/test_schemas.py keeps it current -->"
+
+
+def write_docs(page: Path) -> None:
+    """Replace everything after MARKER in `page` (docs/formats.md) with the current tables."""
+    text = page.read_text(encoding="utf-8")
+    head = text.split(MARKER, 1)[0]
+    page.write_text(f"{head}{MARKER}\n\n{markdown()}", encoding="utf-8")
+
+
 if __name__ == "__main__":
-    print(markdown())
+    import sys
+
+    if sys.argv[1:2] == ["--write"]:
+        write_docs(Path(sys.argv[2]))
+    else:
+        print(markdown())

@@ -68,7 +68,7 @@ def load_game(args: argparse.Namespace) -> tuple[Engine, dict[str, Seat], int]:
     seats = make_seats(engine, record.seats, record.seed)
     for side, raw in record.rng_states.items():
         if side in seats:
-            restore_rng(seats[side], raw)
+            restore_rng(seats[side], raw, source)
     return engine, seats, record.seed
 
 

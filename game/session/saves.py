@@ -60,9 +60,10 @@ def check_resumable(record: Record, sides: Sequence[str], source: str | Path) ->
                         "new game.")
 
 
-def restore_rng(seat: Seat, raw: list) -> None:
+def restore_rng(seat: Seat, raw: list, source: str | Path = "the save") -> None:
     try:
         version, state, gauss = raw
         seat.rng.setstate((version, tuple(state), gauss))
-    except (TypeError, ValueError):
-        raise UserError(f"the save's RNG state for {seat.side} is broken.") from None
+    except (TypeError, ValueError, OverflowError):
+        raise UserError(f"{source}: the random state for {seat.side} is broken; start a new "
+                        "game or replay it with `rulefront replay`.") from None

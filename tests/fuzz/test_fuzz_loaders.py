@@ -283,7 +283,7 @@ def resume(path: Path) -> None:
     seats = make_seats(engine, record.seats, record.seed)
     for side, raw in record.rng_states.items():
         if side in seats:
-            restore_rng(seats[side], raw)
+            restore_rng(seats[side], raw, path)
 
 
 @cases(200)
