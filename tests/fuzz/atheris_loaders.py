@@ -1,15 +1,16 @@
 """Coverage-guided fuzzing of the map and level loaders with atheris (libFuzzer), for a fixed
 time; not part of the test run (it needs `pip install -e '.[fuzz]'`).
 
-    python tests/fuzz/atheris_loaders.py -max_total_time=300 \\
-        -artifact_prefix=tests/fuzz/crashes/ tests/fuzz/corpus
+    python tests/fuzz/atheris_loaders.py --seed-corpus /tmp/rulefront-corpus
+    python tests/fuzz/atheris_loaders.py -max_total_time=300 -max_len=65536 \\
+        -artifact_prefix=tests/fuzz/crashes/ /tmp/rulefront-corpus
 
 Each input is split into a file kind (PNG map, PNG + sidecar, Keke level, descent level,
 replay) and the bytes of that file, written to a temporary folder and opened with
 `load_engine` / `read_record` exactly as the commands open them. A UserError is a refusal,
 which is fine; any other exception is a crash, and libFuzzer keeps its input under
 tests/fuzz/crashes/ (commit it and add it to the hypothesis tests once fixed). The corpus
-folder starts from the shipped maps (`--seed-corpus` copies them in).
+folder starts from the shipped maps and a replay (`--seed-corpus FOLDER` writes them).
 """
 
 from __future__ import annotations
@@ -23,6 +24,16 @@ from pathlib import Path
 import atheris
 
 with atheris.instrument_imports():
+    from PIL import PngImagePlugin  # noqa: F401 - decoded here, so instrumented here
+
+    # Imported lazily by the loaders; imported here so that they are instrumented too.
+    import game.rulesets.descent.level  # noqa: F401
+    import game.rulesets.descent.ruleset  # noqa: F401
+    import game.rulesets.octal.ruleset  # noqa: F401
+    import game.rulesets.puzzle.keke  # noqa: F401
+    import game.rulesets.puzzle.ruleset  # noqa: F401
+    import game.rulesets.skirmish.ruleset  # noqa: F401
+    import game.schemas  # noqa: F401
     from game import MAPS
     from game.errors import UserError
     from game.levels.loader import load_engine
