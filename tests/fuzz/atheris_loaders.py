@@ -23,6 +23,8 @@ from pathlib import Path
 
 import atheris
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # fuzz this checkout's code
+
 with atheris.instrument_imports():
     from PIL import PngImagePlugin  # noqa: F401 - decoded here, so instrumented here
 
@@ -64,16 +66,19 @@ def one_input(data: bytes) -> None:
 
 
 def seed_corpus(folder: Path) -> None:
-    """Start the corpus from every shipped map and level, prefixed with its kind's byte."""
+    """Start the corpus from every shipped map and level, prefixed as one_input reads them:
+    the kind's byte, then (for kinds with a sidecar) two bytes of sidecar length, here 0."""
     folder.mkdir(parents=True, exist_ok=True)
     for path in MAPS.rglob("*"):
-        kind = {".png": 0, ".keke": 2, ".txt": 3}.get(path.suffix)
-        if kind is not None:
-            (folder / f"{path.stem}{path.suffix}").write_bytes(bytes([kind, 0]) +
-                                                               path.read_bytes())
+        for kind, (name, side) in enumerate(KINDS):
+            if Path(name).suffix == path.suffix:
+                prefix = bytes([kind, 0, 0] if side else [kind])
+                (folder / f"{kind}-{path.stem}{path.suffix}").write_bytes(prefix +
+                                                                          path.read_bytes())
     replay = {"format": 1, "map": str(MAPS / "outpost.png"), "sha256": "", "ruleset": "skirmish",
               "seed": 0, "seats": {}, "commands": [], "result": None}
-    (folder / "replay.json").write_bytes(bytes([4]) + json.dumps(replay).encode())
+    (folder / "replay.json").write_bytes(bytes([KINDS.index(("r.json", None))]) +
+                                         json.dumps(replay).encode())
 
 
 if __name__ == "__main__":
