@@ -5,8 +5,8 @@ time; not part of the test run (it needs `pip install -e '.[fuzz]'`).
     python tests/fuzz/atheris_loaders.py -max_total_time=300 -max_len=65536 \\
         -artifact_prefix=tests/fuzz/crashes/ /tmp/rulefront-corpus
 
-Each input is split into a file kind (PNG map, PNG + sidecar, Keke level, descent level,
-replay) and the bytes of that file, written to a temporary folder and opened with
+Each input is split (`split`) into a file kind (PNG map, PNG + sidecar, Keke level, descent
+level + sidecar, replay) and the bytes of those files, written to a temporary folder and opened with
 `load_engine` / `read_record` exactly as the commands open them. A UserError is a refusal,
 which is fine; any other exception is a crash, and libFuzzer keeps its input under
 tests/fuzz/crashes/ (commit it and add it to the hypothesis tests once fixed). The corpus
@@ -46,11 +46,20 @@ KINDS = [("m.png", None), ("m.png", "m.yaml"), ("l.keke", None), ("l.txt", "l.ya
 HERE = Path(__file__).parent
 
 
+def split(data: bytes) -> tuple[str, str | None, bytes, bytes]:
+    """Byte 0 picks the kind; for kinds with a sidecar, byte 1 is its length and the sidecar
+    follows; the rest is the file. (Read by hand, front to back, so seeds are easy to write.)"""
+    if not data:
+        return KINDS[0][0], None, b"", b""
+    name, side = KINDS[data[0] % len(KINDS)]
+    if side is None:
+        return name, None, b"", data[1:]
+    length = data[1] if len(data) > 1 else 0
+    return name, side, data[2:2 + length], data[2 + length:]
+
+
 def one_input(data: bytes) -> None:
-    provider = atheris.FuzzedDataProvider(data)
-    name, side = KINDS[provider.ConsumeIntInRange(0, len(KINDS) - 1)]
-    sidecar = provider.ConsumeBytes(provider.ConsumeIntInRange(0, 512)) if side else b""
-    body = provider.ConsumeBytes(provider.remaining_bytes())
+    name, side, sidecar, body = split(data)
     with tempfile.TemporaryDirectory() as folder:
         root = Path(folder)
         (root / name).write_bytes(body)
@@ -67,12 +76,14 @@ def one_input(data: bytes) -> None:
 
 def seed_corpus(folder: Path) -> None:
     """Start the corpus from every shipped map and level, prefixed as one_input reads them:
-    the kind's byte, then (for kinds with a sidecar) two bytes of sidecar length, here 0."""
+    the kind's byte, then (for kinds with a sidecar) its length and the sidecar beside it."""
     folder.mkdir(parents=True, exist_ok=True)
     for path in MAPS.rglob("*"):
         for kind, (name, side) in enumerate(KINDS):
             if Path(name).suffix == path.suffix:
-                prefix = bytes([kind, 0, 0] if side else [kind])
+                beside = path.with_suffix(".yaml")
+                sidecar = beside.read_bytes()[:255] if side and beside.exists() else b""
+                prefix = bytes([kind, len(sidecar)]) + sidecar if side else bytes([kind])
                 (folder / f"{kind}-{path.stem}{path.suffix}").write_bytes(prefix +
                                                                           path.read_bytes())
     replay = {"format": 1, "map": str(MAPS / "outpost.png"), "sha256": "", "ruleset": "skirmish",
