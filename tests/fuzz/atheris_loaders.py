@@ -39,6 +39,7 @@ with atheris.instrument_imports():
     from game import MAPS
     from game.errors import UserError
     from game.levels.loader import load_engine
+    from game.levels.maps import map_digest
     from game.session.replay import read_record, rebuild
 
 KINDS = [("m.png", None), ("m.png", "m.yaml"), ("l.keke", None), ("l.txt", "l.yaml"),
@@ -86,8 +87,10 @@ def seed_corpus(folder: Path) -> None:
                 prefix = bytes([kind, len(sidecar)]) + sidecar if side else bytes([kind])
                 (folder / f"{kind}-{path.stem}{path.suffix}").write_bytes(prefix +
                                                                           path.read_bytes())
-    replay = {"format": 1, "map": str(MAPS / "outpost.png"), "sha256": "", "ruleset": "skirmish",
-              "seed": 0, "seats": {}, "commands": [], "result": None}
+    outpost = MAPS / "outpost.png"
+    replay = {"format": 1, "map": str(outpost), "sha256": map_digest(outpost),
+              "ruleset": "skirmish", "seed": 0, "seats": {}, "commands": [{"type": "EndTurn"}],
+              "result": None}
     (folder / "replay.json").write_bytes(bytes([KINDS.index(("r.json", None))]) +
                                          json.dumps(replay).encode())
 
