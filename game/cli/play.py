@@ -22,7 +22,7 @@ from game.errors import UserError
 from game.levels.loader import FileKind
 from game.registry import PLAYER
 from game.session.match import Seat, make_seats
-from game.session.saves import check_resumable, default_save_path, restore_rng
+from game.session.saves import default_save_path, resumed_seats
 from game.text.play import TextGame
 
 
@@ -64,12 +64,7 @@ def load_game(args: argparse.Namespace) -> tuple[Engine, dict[str, Seat], int]:
     if record is None:
         specs = {"red": args.red, "blue": args.blue}
         return engine, make_seats(engine, specs, args.seed), args.seed
-    check_resumable(record, engine.ruleset.sides, source)
-    seats = make_seats(engine, record.seats, record.seed)
-    for side, raw in record.rng_states.items():
-        if side in seats:
-            restore_rng(seats[side], raw, source)
-    return engine, seats, record.seed
+    return engine, resumed_seats(engine, record, source), record.seed
 
 
 def run(args: argparse.Namespace) -> int:

@@ -120,11 +120,18 @@ def read_record(path: str | Path) -> Record:
 def rebuild(record: Record, source: str | Path = "replay") -> Engine:
     """Re-simulate a record on its map: the map must be unchanged and every command legal."""
     map_path = record.map_path
-    game_map = load_game_map(map_path, record.extra.get("level"))
+    try:
+        game_map = load_game_map(map_path, record.extra.get("level"))
+    except UserError as exc:  # name the replay too: its map is the one thing a user must find
+        raise UserError(f"{source}: cannot open the map it was recorded on: "
+                        f"{str(exc).rstrip('.')}.") from None
     if game_map.sha256 != record.sha256:
         raise UserError(f"{source}: the map {map_path} has changed since it was recorded "
                         "(sha256 differs); restore that map to replay it.")
-    engine = Engine.from_game_map(game_map, seed=record.seed, ruleset=record.ruleset)
+    try:
+        engine = Engine.from_game_map(game_map, seed=record.seed, ruleset=record.ruleset)
+    except UserError as exc:
+        raise UserError(f"{source}: {str(exc).rstrip('.')}.") from None
     for index, command in enumerate(record.commands):
         result = engine.submit(command)
         if isinstance(result, Impossible):

@@ -60,6 +60,23 @@ def check_resumable(record: Record, sides: Sequence[str], source: str | Path) ->
                         "new game.")
 
 
+def resumed_seats(engine: Engine, record: Record, source: str | Path) -> dict[str, Seat]:
+    """The seats of a save, each with its random state back, as `play --resume` continues
+    them; a save that cannot resume exactly (a side without its state, an AI this Rulefront
+    does not know, a broken state) is a UserError naming the save."""
+    from game.session.match import make_seats
+
+    check_resumable(record, engine.ruleset.sides, source)
+    try:
+        seats = make_seats(engine, record.seats, record.seed)
+    except UserError as exc:
+        raise UserError(f"{source}: {str(exc).rstrip('.')}.") from None
+    for side, raw in record.rng_states.items():
+        if side in seats:
+            restore_rng(seats[side], raw, source)
+    return seats
+
+
 def restore_rng(seat: Seat, raw: list, source: str | Path = "the save") -> None:
     try:
         version, state, gauss = raw

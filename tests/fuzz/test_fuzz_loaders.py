@@ -30,7 +30,7 @@ from game.levels.loader import load_engine
 from game.schemas import Sidecar
 from game.session.match import make_seats
 from game.session.replay import read_record, verify
-from game.session.saves import check_resumable, restore_rng
+from game.session.saves import resumed_seats
 from systems.ai import Budget
 
 # RULEFRONT_FUZZ_EXAMPLES=N runs N cases of every property (a deeper run: minutes).
@@ -279,11 +279,7 @@ def resume(path: Path) -> None:
     from game.session.replay import rebuild
 
     engine: Engine = rebuild(record, path)
-    check_resumable(record, engine.ruleset.sides, path)
-    seats = make_seats(engine, record.seats, record.seed)
-    for side, raw in record.rng_states.items():
-        if side in seats:
-            restore_rng(seats[side], raw, path)
+    resumed_seats(engine, record, path)
 
 
 @cases(200)
