@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from game import registry
+from game.cli.args import positive_float, positive_int
 from game.cli.common import LEVELS, open_game
 from game.engine import Engine, Impossible
 from game.errors import UserError
@@ -30,13 +31,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--keke", metavar="SET", help="solve every level of a Keke JSON level set")
     p.add_argument("--stored", action="store_true",
                    help="with --keke: replay the set's stored solutions instead of solving")
-    p.add_argument("--budget", type=float, default=10.0, metavar="SECONDS",
+    p.add_argument("--budget", type=positive_float, default=10.0, metavar="SECONDS",
                    help="time per level (default 10)")
-    p.add_argument("--states", type=int, metavar="N", help="stop after this many states")
+    p.add_argument("--states", type=positive_int, metavar="N", help="stop after this many states")
     p.add_argument("--method", default="auto",
                    help="bfs (shortest), cost (cheapest), astar, greedy, novelty, or auto "
                         "(default: bfs for 25%% of the budget, then greedy passes)")
-    p.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1), metavar="N",
+    p.add_argument("--workers", type=positive_int, default=min(2, os.cpu_count() or 1), metavar="N",
                    help="with auto: 2 runs bfs and the greedy passes side by side in two "
                         "processes, each for the whole budget; 1 runs them one after the other "
                         "(default: 2 on a machine with two cores or more)")
