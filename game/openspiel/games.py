@@ -1,8 +1,8 @@
 """The four rulesets as OpenSpiel games: rulefront_skirmish, _puzzle, _descent and _octal.
 
-A `RulefrontGame` holds one Engine (behind a `Cursor`) and the ruleset's action codec; its
-states are paths of action ids from the Engine's base (see cursor.py), so `clone` copies a
-list of ints and never the World. No ruleset draws random numbers, so every game is
+A `RulefrontGame` holds a `Pool` of up to three Engines on the same start (one, the match's
+own, for a seat) and the ruleset's action codec; its states are paths of action ids from that
+start (see cursor.py), so `clone` copies a list of ints and never the World. No ruleset draws random numbers, so every game is
 deterministic (no chance nodes): sequential, perfect information, terminal rewards;
 two-player games are zero-sum (+1 the winner, -1 the loser, 0 a draw), the one-player puzzles
 score +1 won, -1 lost, 0 unfinished when `max_moves` runs out.
@@ -122,8 +122,8 @@ class RulefrontGame(pyspiel.Game):
 
 
 class Core:
-    """What a state is: the shared cursor, its own path (action ids and commands) and what it
-    has worked out about its position (dropped on every action, shared by clones)."""
+    """What a state is: the Cursor it last used, its own path (action ids and commands) and
+    what it has worked out about its position (dropped on every action, shared by clones)."""
 
     __slots__ = ("commands", "cursor", "game", "known", "path")
 

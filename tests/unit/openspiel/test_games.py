@@ -192,7 +192,6 @@ def test_clones_share_a_few_engines_instead_of_copying_the_world() -> None:
     assert len(game.pool.cursors) <= 3  # engines at the start, walked; never one per clone
 
 
-@pytest.mark.slow
 def test_bench_openspiel_reports_clone_apply_and_sim_test_figures(capsys) -> None:
     from tests.helpers import run_json
 
