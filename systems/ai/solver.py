@@ -197,34 +197,175 @@ def search(engine: Engine, key: Key, verdict: Verdict, actions: Sequence[Command
     return Solution(True, tree.path(found), len(seen), generated, elapsed, cost=g[found])
 
 
+PLAIN = 0x9E3779B97F4A7C15  # tells the keys of plain-searched states from region keys
+
+
+def walk_search(engine: Engine, seconds: float | None = 10.0, max_states: int | None = None,
+                heuristic: Callable[[Any], float] | None = None, weight: float = 1.0,
+                by_steps: bool = False) -> Solution:
+    """Search over macro moves: where the ruleset says YOU can walk without changing anything
+    else (`walk_region`), the region is one state and its children are the moves that leave
+    it (`walk_moves`); elsewhere the ruleset's plain actions. Breadth-first in macro moves
+    (fewest pushes, goal tested when generated) without a heuristic; otherwise best-first on
+    g + weight * h, g counting macro moves, or steps with `by_steps` (uniform-cost with
+    neither: shortest in steps). The solution is spelled out in plain steps (`walk_steps`),
+    and the engine is left as it was found.
+    """
+    rules = hooks_of(engine)
+    ruleset: Any = engine.ruleset
+    region_of = ruleset.walk_region
+    start = time.perf_counter()
+    deadline = None if seconds is None else start + seconds
+    world = engine.world
+    state_key, verdict = ruleset.state_key, rules.verdict
+    if verdict(world) == 1:
+        return Solution(True, [], 1, 0, 0.0)
+    commands: list[Command] = []
+    numbers: dict[Command, int] = {}
+    tree = Tree(engine, commands)
+
+    def key_here() -> Any:
+        # A state searched by plain moves must not share a key with the region it lies in:
+        # the region's macro moves were not tried from it.
+        area = region_of(world)
+        return state_key(world) ^ PLAIN if area is None else area.key
+
+    root = key_here()
+    seen: dict[Any, int] = {root: 0}
+    best_first = heuristic is not None or by_steps
+    g = [0]
+    keys = [root]
+    goal = [False]
+    frontier: list[Any] = [(0.0, 0, 0)] if best_first else [0]
+    head = 0
+    generated = 0
+    found = -1
+    apply, retract = engine.apply, engine.retract
+    plain = [(command, 1) for command in rules.actions]
+    try:
+        while True:
+            if best_first:
+                if not frontier:
+                    break
+                _f, _newest, node = heapq.heappop(frontier)
+                if g[node] > seen[keys[node]]:
+                    continue
+                if goal[node]:
+                    found = node
+                    break
+            else:
+                if head >= len(frontier):
+                    break
+                node = frontier[head]
+                head += 1
+            if (deadline is not None and time.perf_counter() > deadline) or \
+                    (max_states is not None and len(seen) >= max_states):
+                return Solution(False, [], len(seen), generated, time.perf_counter() - start)
+            tree.goto(node)
+            area = region_of(world)
+            moves = plain if area is None else ruleset.walk_moves(world, area)
+            base_g = g[node]
+            for command, steps in moves:
+                number = numbers.get(command)
+                if number is None:
+                    number = numbers[command] = len(commands)
+                    commands.append(command)
+                apply(command)
+                generated += 1
+                result = verdict(world)
+                if result == -1:
+                    retract()
+                    continue
+                state = key_here() if result == 0 else state_key(world)
+                step_g = base_g + (steps if by_steps else 1)
+                known = seen.get(state)
+                if known is not None and (not best_first or known <= step_g):
+                    retract()
+                    continue
+                h = heuristic(world) if heuristic is not None and result == 0 else 0.0
+                retract()
+                seen[state] = step_g
+                child = tree.add(node, number)
+                g.append(step_g)
+                keys.append(state)
+                goal.append(result == 1)
+                if best_first:
+                    heapq.heappush(frontier, (step_g + weight * h, -child, child))
+                elif result == 1:
+                    found = child
+                    break
+                else:
+                    frontier.append(child)
+            if found >= 0:
+                break
+        elapsed = time.perf_counter() - start
+        if found < 0:
+            return Solution(False, [], len(seen), generated, elapsed, exhausted=True)
+        moves_found = _spell(engine, tree, found)
+    finally:
+        tree.home()
+    return Solution(True, moves_found, len(seen), generated, time.perf_counter() - start,
+                    cost=len(moves_found))
+
+
+def _spell(engine: Engine, tree: Tree, node: int) -> list[Command]:
+    """The path to `node` in plain commands: each macro move replayed as the steps it stands
+    for (read from the state it starts in)."""
+    ruleset: Any = engine.ruleset
+    tree.home()
+    spelled: list[Command] = []
+    for command in tree.path(node):
+        if command in ruleset.actions:
+            steps = [command]
+        else:
+            steps = ruleset.walk_steps(engine.world, ruleset.walk_region(engine.world), command)
+        for step in steps:
+            engine.apply(step)
+        spelled.extend(steps)
+    for _ in spelled:
+        engine.retract()
+    return spelled
+
+
 def solve(engine: Engine, seconds: float | None = 10.0, method: str = "auto",
           max_states: int | None = None, workers: int = 1) -> Solution:
     """Solve the engine's level from its current state with the ruleset's own state key,
     verdict, actions and heuristic.
 
     method: "bfs" (shortest in moves), "cost" (cheapest by the ruleset's action costs),
-    "novelty" (greedy, states showing never-seen facts first),
-    "astar" (best-first on g + h), "greedy" (g + 3h), or "auto": breadth-first for 25% of the
-    budget, then g + 3h for a third of what is left, novelty-first greedy for 60% of the rest,
-    then g + 10h (a proof of unsolvability from BFS ends it early). With `workers` 2 or more
-    (and a time budget), auto runs breadth-first and the greedy passes side by side in two
-    processes, each for the whole budget: see `portfolio`.
+    "novelty" (greedy, states showing never-seen facts first), "astar" (best-first on g + h),
+    "greedy" (g + 3h), the macro searches of rulesets that offer walks (`walk_search`):
+    "macro" (breadth-first in macro moves), "macro-fill" and "macro-spell" (greedy on the
+    ruleset's fill and spell heuristics), or "auto": the stages of SOLO, each with its share of
+    the time left (a proof of unsolvability ends it early). With `workers` 2 or more (and a
+    time budget), auto runs the stages of PAIR side by side in two processes: see `portfolio`.
     """
     if method in METHODS:
         return _run(engine, method, seconds, max_states)
     if method != "auto":
-        raise UserError(f"unknown solver method '{method}'; use bfs, cost, astar, greedy, "
-                        "novelty or auto.")
+        raise UserError(f"unknown solver method '{method}'; use {', '.join(METHODS)} or auto.")
     if workers > 1 and seconds is not None and "fork" in multiprocessing.get_all_start_methods():
         return portfolio(engine, seconds, max_states)
-    first = None if seconds is None else seconds * 0.25
-    found = _run(engine, "bfs", first, max_states)
-    if found.solved or found.exhausted or seconds is None:
-        return found
-    return _passes(engine, seconds - found.seconds, max_states, found)
+    if seconds is None:
+        return _run(engine, "bfs", None, max_states)
+    return _stages(engine, SOLO, seconds, max_states)
 
 
-METHODS = ("bfs", "cost", "astar", "greedy", "novelty")  # the named searches; auto mixes them
+METHODS = ("bfs", "cost", "astar", "greedy", "novelty", "macro", "macro-fill", "macro-spell")
+MACRO = {"macro": None, "macro-fill": "fill_heuristic", "macro-spell": "spell_heuristic"}
+Stage = tuple[str, float]  # a method (or greedy w=N) and its share of the time left
+# Breadth-first first (shortest, and quick on small levels), then macro moves, which cut the
+# depth of levels whose solutions are long walks between pushes, then greedy passes: a
+# heuristic that misleads one pass often suits another.
+SOLO: tuple[Stage, ...] = (
+    ("bfs", 0.25), ("macro-fill", 0.12), ("macro-spell", 0.1), ("macro", 0.15),
+    ("greedy w=3", 1 / 3), ("novelty", 0.6), ("greedy w=10", 1.0))
+# Two workers: shortest-first searches in one, guided ones in the other.
+PAIR: dict[str, tuple[Stage, ...]] = {
+    "bfs": (("bfs", 0.6), ("macro", 1.0)),
+    "passes": (("macro-fill", 0.15), ("macro-spell", 0.12), ("greedy w=3", 1 / 3),
+               ("novelty", 0.6), ("greedy w=10", 1.0)),
+}
 
 
 def hooks_of(engine: Engine) -> SearchHooks:
@@ -236,52 +377,53 @@ def hooks_of(engine: Engine) -> SearchHooks:
     return rules
 
 
-def _searches(engine: Engine) -> dict[str, dict[str, Any]]:
-    """Each named search's keyword arguments for `search` (keys: METHODS)."""
-    rules = hooks_of(engine)
-    heuristic = rules.heuristic
-    return {
-        "bfs": {},
-        "cost": {"cost": rules.action_cost},
-        "astar": {"heuristic": heuristic},
-        "greedy": {"heuristic": heuristic, "weight": 3.0},
-        "novelty": {"heuristic": novelty(rules), "weight": 3.0},
-    }
+def has_walks(engine: Engine) -> bool:
+    """Whether the ruleset offers macro moves (walk_region, walk_moves, walk_steps)."""
+    return callable(getattr(engine.ruleset, "walk_region", None))
 
 
 def _run(engine: Engine, method: str, seconds: float | None,
          max_states: int | None) -> Solution:
     rules = hooks_of(engine)
     key, verdict, actions = engine.ruleset.state_key, rules.verdict, rules.actions
-    found = search(engine, key, verdict, actions, seconds, max_states,
-                   **_searches(engine)[method])
+    if method in MACRO:
+        if not has_walks(engine):
+            raise UserError(f"method {method} needs macro moves, which {engine.ruleset.name} "
+                            "levels do not offer; use bfs, cost, astar, greedy or novelty.")
+        name = MACRO[method]
+        found = walk_search(engine, seconds, max_states, weight=3.0,
+                            heuristic=None if name is None else getattr(engine.ruleset, name))
+    elif method.startswith("greedy w="):
+        found = search(engine, key, verdict, actions, seconds, max_states,
+                       heuristic=rules.heuristic, weight=float(method.split("=")[1]))
+    else:
+        arguments: dict[str, Any] = {
+            "bfs": {}, "cost": {"cost": rules.action_cost},
+            "astar": {"heuristic": rules.heuristic},
+            "greedy": {"heuristic": rules.heuristic, "weight": 3.0},
+            "novelty": {"heuristic": novelty(rules), "weight": 3.0}}[method]
+        found = search(engine, key, verdict, actions, seconds, max_states, **arguments)
     found.method = method
     return found
 
 
-def _passes(engine: Engine, seconds: float, max_states: int | None,
-            found: Solution | None = None) -> Solution:
-    """Greedy passes of different kinds, each with a share of `seconds`: a heuristic that
-    misleads one pass often suits another, and each is cheap next to a breadth-first search
-    that has run out of depth. Novelty (atoms never seen) needs the ruleset's atoms. The
-    counts of `found` (an earlier search) are added to the result."""
-    rules = hooks_of(engine)
-    key, verdict, actions = engine.ruleset.state_key, rules.verdict, rules.actions
-    heuristic = rules.heuristic
-    plan: list[tuple[str, float, Callable[[Any], float], float]] = [
-        ("greedy w=3", 1 / 3, heuristic, 3.0), ("novelty", 0.6, novelty(rules), 3.0),
-        ("greedy w=10", 1.0, heuristic, 10.0)]
-    found = found or Solution(False)
+def _stages(engine: Engine, plan: Sequence[Stage], seconds: float,
+            max_states: int | None) -> Solution:
+    """Run the searches of `plan` one after another, each for its share of the time left,
+    until one solves the level or proves it cannot be solved. Macro stages are skipped where
+    the ruleset has no walks. The counts of all stages are added up."""
+    walks = has_walks(engine)
+    found = Solution(False)
     used = 0.0
-    for name, share, guess, weight in plan:
+    for method, share in plan:
+        if method in MACRO and not walks:
+            continue
         rest = max(0.0, (seconds - used) * share)
-        more = search(engine, key, verdict, actions, rest, max_states, heuristic=guess,
-                      weight=weight)
+        more = _run(engine, method, rest, max_states)
         used += more.seconds
         more.states += found.states
         more.generated += found.generated
         more.seconds += found.seconds
-        more.method = name
         found = more
         if found.solved or found.exhausted:
             break
@@ -360,10 +502,7 @@ def _work(engine: Engine, plan: str, seconds: float, max_states: int | None,
           sender: Any) -> None:
     """One portfolio worker: search, send the Solution (or the error) back."""
     try:
-        if plan == "bfs":
-            found = _run(engine, "bfs", seconds, max_states)
-        else:
-            found = _passes(engine, seconds, max_states)
+        found = _stages(engine, PAIR[plan], seconds, max_states)
         sender.send(found)
     except Exception as exc:  # noqa: BLE001 - handed to the parent, which raises it
         sender.send(exc)

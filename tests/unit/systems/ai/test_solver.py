@@ -107,11 +107,16 @@ def test_two_workers_report_an_unwinnable_puzzle():
 def test_a_greedy_answer_is_taken_when_breadth_first_is_still_searching(monkeypatch, tmp_path):
     import systems.ai.solver as solver
 
-    def stuck_bfs(*_args):
+    run = solver._run
+
+    def stuck_bfs(engine, method, *args):
+        if method != "bfs":
+            return run(engine, method, *args)
         time.sleep(60)  # the portfolio ends this worker once the greedy one has answered
         (tmp_path / "finished").touch()
 
     monkeypatch.setattr(solver, "_run", stuck_bfs)
+    monkeypatch.setitem(solver.PAIR, "passes", (("greedy w=3", 1.0),))
     solution = solve(keke_level(PUZZLES[1][0]), 30.0, workers=2)
     assert solution.solved and solution.method.startswith("greedy")
     # The answer came while the stuck search slept, and the search was ended, not waited for.
@@ -126,6 +131,5 @@ def test_a_worker_error_reaches_the_caller(monkeypatch):
         raise ValueError("broken search")
 
     monkeypatch.setattr(solver, "_run", broken)
-    monkeypatch.setattr(solver, "_passes", broken)
     with pytest.raises(ValueError, match="broken search"):
         solve(keke_level(PUZZLES[0][0]), 5.0, workers=2)
