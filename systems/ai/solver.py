@@ -397,12 +397,12 @@ def _run(engine: Engine, method: str, seconds: float | None,
         found = search(engine, key, verdict, actions, seconds, max_states,
                        heuristic=rules.heuristic, weight=float(method.split("=")[1]))
     else:
-        arguments: dict[str, Any] = {
+        plans: dict[str, dict[str, Any]] = {
             "bfs": {}, "cost": {"cost": rules.action_cost},
             "astar": {"heuristic": rules.heuristic},
             "greedy": {"heuristic": rules.heuristic, "weight": 3.0},
-            "novelty": {"heuristic": novelty(rules), "weight": 3.0}}[method]
-        found = search(engine, key, verdict, actions, seconds, max_states, **arguments)
+            "novelty": {"heuristic": novelty(rules), "weight": 3.0}}
+        found = search(engine, key, verdict, actions, seconds, max_states, **plans[method])
     found.method = method
     return found
 
