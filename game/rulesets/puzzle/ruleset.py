@@ -158,11 +158,13 @@ class Puzzle(Ruleset, SearchHooks):
     # -- acting ----------------------------------------------------------------------------
 
     def perform(self, world: World, command: Command) -> list[Event]:
+        if isinstance(command, Step):
+            return self.turn(world, DIRECTIONS[command.direction])
         if isinstance(command, walks.Jump):  # searches only: submit refuses it
             you = self.board(world).having(YOU)[0]
             walks.place(world, self.table, you, command.x, command.y)
-        step = DIRECTIONS[command.direction] if isinstance(command, Step | walks.Jump) else None
-        return self.turn(world, step)
+            return self.turn(world, DIRECTIONS[command.direction])
+        return self.turn(world, None)
 
     def turn(self, world: World, step: tuple[int, int] | None) -> list[Event]:
         """One full turn; `step` is the YOU things' direction, or None for Wait."""
