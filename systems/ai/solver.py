@@ -136,9 +136,10 @@ def solve(engine: Engine, seconds: float | None = 10.0, method: str = "auto",
     "novelty" (greedy, states showing never-seen facts first), "astar" (best-first on g + h),
     "greedy" (g + 3h), the macro searches of rulesets that offer walks (`walk_search`):
     "macro" (breadth-first in macro moves), "macro-fill" and "macro-spell" (greedy on the
-    ruleset's fill and spell heuristics), or "auto": the stages of SOLO, each with its share of
-    the time left (a proof of unsolvability ends it early). With `workers` 2 or more (and a
-    time budget), auto runs the stages of PAIR side by side in two processes: see `portfolio`.
+    ruleset's fill and spell heuristics), "macro-novelty" (novelty-first greedy), or "auto":
+    the stages of SOLO, each with its share of the time left (a proof of unsolvability ends it
+    early). With `workers` 2 or more (and a time budget), auto runs the stages of PAIR side by
+    side in two processes: see `portfolio`.
     """
     if method in METHODS:
         return _run(engine, method, seconds, max_states)
@@ -151,20 +152,23 @@ def solve(engine: Engine, seconds: float | None = 10.0, method: str = "auto",
     return _stages(engine, SOLO, seconds, max_states)
 
 
-METHODS = ("bfs", "cost", "astar", "greedy", "novelty", "macro", "macro-fill", "macro-spell")
-MACRO = {"macro": None, "macro-fill": "fill_heuristic", "macro-spell": "spell_heuristic"}
+METHODS = ("bfs", "cost", "astar", "greedy", "novelty", "macro", "macro-fill", "macro-spell",
+           "macro-novelty")
+# Macro searches and the ruleset heuristic each is greedy on (None: breadth-first).
+MACRO = {"macro": None, "macro-fill": "fill_heuristic", "macro-spell": "spell_heuristic",
+         "macro-novelty": "novelty"}
 Stage = tuple[str, float]  # a method (or greedy w=N) and its share of the time left
 # Breadth-first first (shortest, and quick on small levels), then macro moves, which cut the
 # depth of levels whose solutions are long walks between pushes, then greedy passes: a
 # heuristic that misleads one pass often suits another.
 SOLO: tuple[Stage, ...] = (
-    ("bfs", 0.25), ("macro-fill", 0.12), ("macro-spell", 0.1), ("macro", 0.15),
-    ("greedy w=3", 1 / 3), ("novelty", 0.6), ("greedy w=10", 1.0))
+    ("bfs", 0.25), ("macro-fill", 0.12), ("macro-spell", 0.1), ("macro-novelty", 0.15),
+    ("macro", 0.15), ("greedy w=3", 1 / 3), ("novelty", 0.6), ("greedy w=10", 1.0))
 # Two workers: shortest-first searches in one, guided ones in the other.
 PAIR: dict[str, tuple[Stage, ...]] = {
     "bfs": (("bfs", 0.6), ("macro", 1.0)),
-    "passes": (("macro-fill", 0.15), ("macro-spell", 0.12), ("greedy w=3", 1 / 3),
-               ("novelty", 0.6), ("greedy w=10", 1.0)),
+    "passes": (("macro-fill", 0.12), ("macro-spell", 0.1), ("macro-novelty", 0.15),
+               ("greedy w=3", 1 / 3), ("novelty", 0.6), ("greedy w=10", 1.0)),
 }
 
 
@@ -191,8 +195,9 @@ def _run(engine: Engine, method: str, seconds: float | None,
             raise UserError(f"method {method} needs macro moves, which {engine.ruleset.name} "
                             "levels do not offer; use bfs, cost, astar, greedy or novelty.")
         name = MACRO[method]
-        found = walk_search(engine, seconds, max_states, weight=3.0,
-                            heuristic=None if name is None else getattr(engine.ruleset, name))
+        guess = None if name is None else novelty(rules) if name == "novelty" else \
+            getattr(engine.ruleset, name)
+        found = walk_search(engine, seconds, max_states, heuristic=guess, weight=3.0)
     elif method.startswith("greedy w="):
         found = search(engine, key, verdict, actions, seconds, max_states,
                        heuristic=rules.heuristic, weight=float(method.split("=")[1]))

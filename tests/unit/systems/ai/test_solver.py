@@ -137,7 +137,7 @@ def test_a_worker_error_reaches_the_caller(monkeypatch):
 
 @pytest.mark.parametrize("rows, length", PUZZLES)
 def test_macro_search_solutions_replay_to_a_win(rows, length):
-    for method in ("macro", "macro-fill", "macro-spell"):
+    for method in ("macro", "macro-fill", "macro-spell", "macro-novelty"):
         engine = keke_level(rows)
         before = engine.world.snapshot()
         solution = solve(engine, None if method == "macro" else 5.0, method)
