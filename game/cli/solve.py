@@ -38,7 +38,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--states", type=int, metavar="N", help="stop after this many states")
     p.add_argument("--method", default="auto",
                    help="bfs (shortest), cost (cheapest), astar, greedy, novelty, macro, "
-                        "macro-fill, macro-spell (macro moves: walks between pushes), or auto "
+                        "macro-fill, macro-spell, macro-novelty (macro moves: walks between "
+                        "pushes), or auto "
                         "(default: bfs, then macro searches, then greedy passes)")
     p.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1), metavar="N",
                    help="with auto: 2 runs bfs then macro bfs in one process and the guided "
