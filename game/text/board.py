@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from components import Health, Kind, Position, Team, UnitClass, Word
+from components import Health, Height, Kind, Position, Team, UnitClass, Word
 from components.resources import EXIT_KEY, RULES_KEY, SIZE_KEY
 from game.data import units
 from game.world import World
@@ -81,7 +81,8 @@ def cell_at(world: World, x: int, y: int) -> Cell:
     if exit_cell is not None and tuple(exit_cell) == (x, y):
         return Cell(">", "exit", stack)
     if stack:
-        return Cell(str(stack), "stack", stack)
+        stacked = any(world.try_get(e, Height) is not None for e in here)
+        return Cell(str(stack) if stacked else "=", "stack", stack if stacked else 0)
     return Cell(".", "floor", 0)
 
 
