@@ -20,6 +20,7 @@ GROUPS: dict[str, str] = {
     "octal": "game.bench.octal:octal",
     "ai": "game.bench.ai:ai",
     "cluster": "game.bench.cluster:cluster",
+    "text": "game.text.bench:text",
 }
 
 

@@ -28,7 +28,7 @@ from game.events import RuleBroken, RuleFormed, TurnEnded
 from game.session.match import Seat
 from game.session.narrate import name_of, names, sentences
 from game.session.saves import save_game
-from game.text.board import CELL, cells, grid_size, legend, rules_in_force
+from game.text.board import CELL, Cell, cells, grid_size, legend, rules_in_force
 from game.text.cursor import GRID, HEAPS, STEPS, Cursor
 from systems.ai import Budget
 
@@ -42,6 +42,11 @@ ROLE_STYLES = {
 }
 SHADES = ["#202020", "#303030", "#404040", "#505050", "#606060", "#707070", "#808080",
           "#909090", "#a0a0a0", "#b0b0b0"]
+STYLES = {role: Style.parse(spec) for role, spec in ROLE_STYLES.items()}
+SHADE_STYLES = [Style(bgcolor=shade) for shade in SHADES]
+PLAIN, LABEL = Style(), Style(color="#808080")
+REACH, TARGET = Style(bgcolor="#206020"), Style(bgcolor="#902020", bold=True)
+SELECTED, CURSOR = Style(underline=True), Style(reverse=True)
 HELP = {
     GRID: ("arrows or the mouse move the cursor; Enter or a click selects a unit (its reach "
            "in green, its targets in red) and acts; e end turn"),
@@ -58,15 +63,19 @@ class Board(Widget):
         super().__init__()
         self.engine = engine
         self.cursor = cursor
+        self._cells: tuple[tuple[int, int, object], list[list[Cell]]] | None = None
         size = grid_size(engine.world)
-        if size is not None:
+        if size is not None and cursor.mode != HEAPS:
             self.styles.width = CELL * (size[0] + 1)
             self.styles.height = size[1] + 1
 
     def render(self) -> Text:
         if self.cursor.mode == HEAPS:
             return heaps_text(self.engine, self.cursor)
-        return board_text(self.engine, self.cursor)
+        world = self.engine.world
+        if self._cells is None or not world.same_version(self._cells[0]):
+            self._cells = (world.version(), cells(world))  # the world changed: read it again
+        return board_text(self.engine, self.cursor, self._cells[1])
 
     def on_click(self, event: events.Click) -> None:
         if self.cursor.mode != GRID:
@@ -79,28 +88,31 @@ class Board(Widget):
                 app.act(self.cursor.click(x, y))
 
 
-def board_text(engine: Engine, cursor: Cursor) -> Text:
+def board_text(engine: Engine, cursor: Cursor, grid: list[list[Cell]] | None = None) -> Text:
     """The grid as styled text (pure: the bench and the tests call it without an app)."""
-    grid = cells(engine.world)
+    if grid is None:
+        grid = cells(engine.world)
     reach, targets = cursor.reach(), cursor.targets()
+    selected = cursor._cell_of(cursor.selected) if cursor.selected is not None else None
+    here = (cursor.x, cursor.y) if cursor.mode == GRID else None
     text = Text(" " * CELL)
     for x in range(len(grid[0]) if grid else 0):
-        text.append(f"{x:^{CELL}}", style="#808080")
+        text.append(f"{x:^{CELL}}", style=LABEL)
     for y, row in enumerate(grid):
-        text.append(f"\n{y:>{CELL - 1}} ", style="#808080")
+        text.append(f"\n{y:>{CELL - 1}} ", style=LABEL)
         for x, cell in enumerate(row):
-            style = Style.parse(ROLE_STYLES.get(cell.role, ""))
+            style = STYLES.get(cell.role, PLAIN)
             if cell.height:
-                style += Style(bgcolor=SHADES[min(cell.height, len(SHADES) - 1)])
+                style = style + SHADE_STYLES[min(cell.height, len(SHADES) - 1)]
             if (x, y) in reach:
-                style += Style(bgcolor="#206020")
+                style = style + REACH
             if (x, y) in targets:
-                style += Style(bgcolor="#902020", bold=True)
-            if cursor.selected is not None and cursor._cell_of(cursor.selected) == (x, y):
-                style += Style(underline=True)
-            if cursor.mode == GRID and (x, y) == (cursor.x, cursor.y):
-                style += Style(reverse=True)
-            text.append(f"{cell.text:^{CELL}}", style=style)
+                style = style + TARGET
+            if (x, y) == selected:
+                style = style + SELECTED
+            if (x, y) == here:
+                style = style + CURSOR
+            text.append(cell.text.center(CELL), style=style)
     return text
 
 
@@ -219,6 +231,8 @@ class RulefrontApp(App[int]):
         self.cursor = Cursor(engine)
         self.humans = [s for s, seat in seats.items() if seat.ai is None] or [PLAYER]
         self.last_human = engine.side
+        self._shown: tuple[int, int, object] | None = None  # the world state the panel shows
+        self._status = ""
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="main"):
@@ -245,11 +259,18 @@ class RulefrontApp(App[int]):
         self.query_one("#log", RichLog).write(line)
 
     def refresh_view(self) -> None:
+        """Redraw what a key changed: the board always, the panel only when the world did,
+        the status line when its words did (a relayout for each would cost every key)."""
         board = self.query_one(Board)
         board.refresh()
-        self.query_one("#info", Static).update(panel_text(self.engine, self.seats))
+        world = self.engine.world
+        if self._shown is None or not world.same_version(self._shown):
+            self._shown = world.version()
+            self.query_one("#info", Static).update(panel_text(self.engine, self.seats))
         status = self.cursor.message or self.prompt()
-        self.query_one("#status", Static).update(status)
+        if status != self._status:
+            self._status = status
+            self.query_one("#status", Static).update(status)
         if self.cursor.mode == GRID:
             scroll = self.query_one("#scroll", ScrollableContainer)
             scroll.scroll_to_region(Region(CELL * self.cursor.x, self.cursor.y, 3 * CELL, 3),
@@ -262,7 +283,7 @@ class RulefrontApp(App[int]):
             winner = "nobody" if outcome.winner == DRAW else outcome.winner
             return f"game over: {winner} ({outcome.reason}); u undo, q leave"
         seat = self.seats.get(engine.side)
-        if seat is not None and seat.ai is not None:
+        if seat is not None and self.ai_to_play():
             return f"{engine.side} ({seat.spec}) is thinking; space skips to the end of its turn"
         if self.cursor.mode == GRID and self.cursor.selected is not None:
             return (f"{name_of(engine.world, self.cursor.selected)} selected: Enter on a green "

@@ -39,6 +39,7 @@ class Cursor:
         self.heap = 0
         self.choice = 0
         self.message = ""
+        self._legal: tuple[tuple[int, int, object], list[Command]] | None = None
         units = self.units()
         if units:
             pos = engine.world.get(units[0], Position)
@@ -46,10 +47,18 @@ class Cursor:
 
     # -- what the legal actions offer ------------------------------------------------------
 
+    def legal(self) -> list[Command]:
+        """The engine's legal actions, asked once per state (a key that only moves the cursor
+        asks again for nothing)."""
+        world = self.engine.world
+        if self._legal is None or not world.same_version(self._legal[0]):
+            self._legal = (world.version(), self.engine.legal_actions())
+        return self._legal[1]
+
     def units(self) -> list[int]:
         """The units the side to play can act with, in the order the engine lists them."""
         seen: dict[int, None] = {}
-        for command in self.engine.legal_actions():
+        for command in self.legal():
             if isinstance(command, Move | Attack):
                 seen[command.unit] = None
         return list(seen)
@@ -58,7 +67,7 @@ class Cursor:
         """The selected unit's legal moves and attacks."""
         if self.selected is None:
             return []
-        return [c for c in self.engine.legal_actions()
+        return [c for c in self.legal()
                 if isinstance(c, Move | Attack) and c.unit == self.selected]
 
     def reach(self) -> set[tuple[int, int]]:
