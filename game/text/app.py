@@ -28,7 +28,7 @@ from game.events import RuleBroken, RuleFormed, TurnEnded
 from game.session.match import Seat
 from game.session.narrate import name_of, names, sentences
 from game.session.saves import save_game
-from game.text.board import CELL, Cell, cells, grid_size, legend, rules_in_force
+from game.text.board import CELL, Cell, cells, glyph, grid_size, legend, rules_in_force
 from game.text.cursor import GRID, HEAPS, STEPS, Cursor
 from systems.ai import Budget
 
@@ -140,7 +140,7 @@ def panel_text(engine: Engine, seats: dict[str, Seat]) -> Text:
         if world.try_get(entity, UnitClass) is None:
             continue
         moves, acts = world.try_get(entity, Moves), world.try_get(entity, Actions)
-        line = f"{world.get(entity, UnitClass).name:<8} hp {health.hp:>2}"
+        line = f"{glyph(world, entity)} {world.get(entity, UnitClass).name:<8} hp {health.hp:>2}"
         if moves is not None and acts is not None:
             line += f" mp {moves.mp} ap {acts.ap}"
         text.append(line + "\n", style="#ff8080" if team.side == "red" else "#80a0ff")
