@@ -92,8 +92,9 @@ def run(args: argparse.Namespace) -> int:
     engine, seats, seed = load_game(args)
     if len(engine.ruleset.sides) == 1:
         if args.moves is None and not args.json and full_screen(args):
-            return run_app(engine, {PLAYER: seats.get(PLAYER) or next(iter(seats.values()))},
-                           seed, None)
+            code = run_app(engine, seats, seed, None)
+            record_win(engine, args)
+            return code
         if args.text or args.moves is not None or args.json:
             return run_level(engine, args)
         return run_level_in_window(engine, args)
@@ -141,12 +142,17 @@ def run_level(engine: Engine, args: argparse.Namespace) -> int:
             print(engine.ruleset.text_board(engine.world))
             print(engine.ruleset.describe(engine.world))
         code = 0
+    record_win(engine, args)
+    return code
+
+
+def record_win(engine: Engine, args: argparse.Namespace) -> None:
+    """--player NAME: a won level goes into the best-score table."""
     if args.player and engine.outcome and engine.outcome.winner == PLAYER:
         from game.session.scores import record_score
 
         record_score(args.map + (f"#{args.level}" if args.level else ""), args.player,
                      len(engine.history))
-    return code
 
 
 def run_level_in_window(engine: Engine, args: argparse.Namespace) -> int:

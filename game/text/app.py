@@ -176,6 +176,7 @@ def rule_changes(engine: Engine) -> tuple[set[str], set[str]]:
 class HandOver(ModalScreen[None]):
     """Hotseat: the board is hidden until the next player takes the keyboard."""
 
+    DEFAULT_CSS = "HandOver { background: $background; }"  # opaque: the board stays hidden
     BINDINGS = [Binding("enter", "dismiss", "ready")]
 
     def __init__(self, side: str) -> None:
@@ -199,7 +200,7 @@ class RulefrontApp(App[int]):
     Screen.-narrow #panel.shown { display: block; width: 100%; }
     #info { height: auto; }
     #log { height: 1fr; min-height: 4; }
-    #status { height: 1; background: #303030; }
+    #status { height: auto; max-height: 3; background: #303030; }
     #handover { width: 100%; height: 100%; content-align: center middle; }
     """
     BINDINGS = [
