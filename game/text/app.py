@@ -204,10 +204,11 @@ class RulefrontApp(App[int]):
     #handover { width: 100%; height: 100%; content-align: center middle; }
     """
     BINDINGS = [
-        Binding("up", "arrow(0, -1)", "up", show=False),
-        Binding("down", "arrow(0, 1)", "down", show=False),
-        Binding("left", "arrow(-1, 0)", "left", show=False),
-        Binding("right", "arrow(1, 0)", "right", show=False),
+        # priority: the arrows move the cursor even when a scrolling pane has the focus
+        Binding("up", "arrow(0, -1)", "up", show=False, priority=True),
+        Binding("down", "arrow(0, 1)", "down", show=False, priority=True),
+        Binding("left", "arrow(-1, 0)", "left", show=False, priority=True),
+        Binding("right", "arrow(1, 0)", "right", show=False, priority=True),
         Binding("enter", "activate", "act"),
         Binding("full_stop", "activate", "wait", show=False),
         Binding("e", "end_turn", "end turn"),
@@ -238,7 +239,7 @@ class RulefrontApp(App[int]):
     def compose(self) -> ComposeResult:
         with Horizontal(id="main"):
             with Vertical(id="boardbox"):
-                with ScrollableContainer(id="scroll"):
+                with ScrollableContainer(id="scroll", can_focus=False):
                     yield Board(self.engine, self.cursor)
                 yield Static(id="status")
             with Vertical(id="panel"):
@@ -342,6 +343,12 @@ class RulefrontApp(App[int]):
         side = self.engine.side
         while self.ai_to_play() and self.engine.side == side:
             self.ai_step()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """While the hand-over screen hides the board, only Enter (on it) and q do anything."""
+        if isinstance(self.screen, HandOver):
+            return action in ("quit_game", "quit")
+        return True
 
     def action_arrow(self, dx: int, dy: int) -> None:
         self.act(self.cursor.move(dx, dy))

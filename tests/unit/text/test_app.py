@@ -197,6 +197,8 @@ def test_two_humans_get_a_hand_over_screen_between_turns(tmp_path):
     async def scenario(app: RulefrontApp, pilot: Pilot) -> None:
         await pilot.press("e")
         assert isinstance(app.screen, HandOver)
+        await pilot.press("e", "u", "down")  # the hidden board takes no keys but Enter and q
+        assert engine.side == "blue" and len(engine.history) == 1
         await pilot.press("enter")
         assert not isinstance(app.screen, HandOver)
         assert app.cursor.units()  # blue's units to play now
