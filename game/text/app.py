@@ -64,6 +64,7 @@ class Board(Widget):
         self.engine = engine
         self.cursor = cursor
         self._cells: tuple[tuple[int, int, object], list[list[Cell]]] | None = None
+        self._drawn: tuple[int | None, Text] | None = None
         size = grid_size(engine.world)
         if size is not None and cursor.mode != HEAPS:
             self.styles.width = CELL * (size[0] + 1)
@@ -72,10 +73,19 @@ class Board(Widget):
     def render(self) -> Text:
         if self.cursor.mode == HEAPS:
             return heaps_text(self.engine, self.cursor)
-        world = self.engine.world
+        world, cursor = self.engine.world, self.cursor
         if self._cells is None or not world.same_version(self._cells[0]):
             self._cells = (world.version(), cells(world))  # the world changed: read it again
-        return board_text(self.engine, self.cursor, self._cells[1])
+            self._drawn = None
+        if self._drawn is None or self._drawn[0] != cursor.selected:
+            # everything but the cursor, drawn again only when the world or selection changes
+            self._drawn = (cursor.selected, board_text(self.engine, cursor, self._cells[1],
+                                                       with_cursor=False))
+        text = self._drawn[1].copy()
+        width = len(self._cells[1][0]) if self._cells[1] else 0
+        start = (CELL * (width + 1) + 1) * (cursor.y + 1) + CELL * (cursor.x + 1)
+        text.stylize(CURSOR, start, start + CELL)
+        return text
 
     def on_click(self, event: events.Click) -> None:
         if self.cursor.mode != GRID:
@@ -88,13 +98,14 @@ class Board(Widget):
                 app.act(self.cursor.click(x, y))
 
 
-def board_text(engine: Engine, cursor: Cursor, grid: list[list[Cell]] | None = None) -> Text:
+def board_text(engine: Engine, cursor: Cursor, grid: list[list[Cell]] | None = None,
+               with_cursor: bool = True) -> Text:
     """The grid as styled text (pure: the bench and the tests call it without an app)."""
     if grid is None:
         grid = cells(engine.world)
     reach, targets = cursor.reach(), cursor.targets()
     selected = cursor._cell_of(cursor.selected) if cursor.selected is not None else None
-    here = (cursor.x, cursor.y) if cursor.mode == GRID else None
+    here = (cursor.x, cursor.y) if cursor.mode == GRID and with_cursor else None
     text = Text(" " * CELL)
     for x in range(len(grid[0]) if grid else 0):
         text.append(f"{x:^{CELL}}", style=LABEL)

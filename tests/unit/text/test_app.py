@@ -248,3 +248,31 @@ def test_at_80_by_24_the_panel_shows_and_a_narrow_terminal_folds_it(tmp_path):
         assert app.cursor.y == 15
 
     drive(app_for(engine, tmp_path)[0], wide, size=(80, 24))
+
+
+def test_the_board_redrawn_for_a_cursor_move_equals_a_fresh_drawing(tmp_path):
+    from rich.console import Console
+
+    from game.text.app import board_text
+
+    engine = load_engine(MAPS / "crossing.png", seed=0)
+    app, _ = app_for(engine, tmp_path)
+    shown: list[str] = []
+    fresh: list[str] = []
+    console = Console(width=200, color_system="truecolor")
+
+    def draw(text) -> str:
+        with console.capture() as capture:
+            console.print(text)
+        return capture.get()
+
+    async def scenario(app: RulefrontApp, pilot: Pilot) -> None:
+        board = app.query_one(Board)
+        for keys in (["enter"], ["down", "right"], ["right", "enter"], ["up", "up"]):
+            await pilot.press(*keys)
+            shown.append(draw(board.render()))
+            fresh.append(draw(board_text(engine, app.cursor)))
+
+    drive(app, scenario)
+    assert shown == fresh
+    assert len(set(shown)) == 4  # each step changed what is drawn
