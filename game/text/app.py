@@ -81,6 +81,8 @@ class Board(Widget):
             # everything but the cursor, drawn again only when the world or selection changes
             self._drawn = (cursor.selected, board_text(self.engine, cursor, self._cells[1],
                                                        with_cursor=False))
+        if cursor.mode != GRID:
+            return self._drawn[1]  # levels have no cursor: the player is on the board
         text = self._drawn[1].copy()
         width = len(self._cells[1][0]) if self._cells[1] else 0
         start = (CELL * (width + 1) + 1) * (cursor.y + 1) + CELL * (cursor.x + 1)
