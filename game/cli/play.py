@@ -32,6 +32,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_seats(p, default="human")
     p.add_argument("--text", action="store_true", help="play in the terminal instead of a window "
                    "(levels: also with --moves or --json)")
+    p.add_argument("--plain", action="store_true",
+                   help="with --text: the plain line-by-line client (scripts, pipes, screen "
+                        "readers) instead of the full-screen one")
     p.add_argument("--resume", metavar="SAVE", help="continue a saved game exactly")
     p.add_argument("--save", metavar="FILE",
                    help=f"where to autosave after every command (default {default_save_path()})")
@@ -67,11 +70,28 @@ def load_game(args: argparse.Namespace) -> tuple[Engine, dict[str, Seat], int]:
     return engine, resumed_seats(engine, record, source), record.seed
 
 
+def full_screen(args: argparse.Namespace) -> bool:
+    """True when --text should open the Textual client: not --plain, and both stdin and stdout
+    are terminals (otherwise scripts and pipes get the plain client, with a notice)."""
+    if not args.text or args.plain:
+        return False
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        return True
+    print("rulefront: not a terminal, so playing in plain text (--plain).", file=sys.stderr)
+    return False
+
+
 def run(args: argparse.Namespace) -> int:
+    if args.plain and not args.text:
+        args.text = True
     if getattr(args, "series", None) is not None:
         return run_series_args(args)
     engine, seats, seed = load_game(args)
     if len(engine.ruleset.sides) == 1:
+        if args.moves is None and not args.json and full_screen(args):
+            code = run_app(engine, seats, seed, None)
+            record_win(engine, args)
+            return code
         if args.text or args.moves is not None or args.json:
             return run_level(engine, args)
         return run_level_in_window(engine, args)
@@ -79,6 +99,8 @@ def run(args: argparse.Namespace) -> int:
         if getattr(args, flag) not in (None, False):
             need_one_player(engine, args.map, f"--{flag}")
     save_path = Path(args.save) if args.save else default_save_path()
+    if full_screen(args):
+        return run_app(engine, seats, seed, save_path)
     if args.text:
         game = TextGame(engine, seats, seed, save_path, input, sys.stdout)
         return game.run()
@@ -88,6 +110,18 @@ def run(args: argparse.Namespace) -> int:
         raise UserError("the window client is not available here; play in the terminal "
                         "with --text.") from None
     return run_window(engine, seats, seed, save_path, args)
+
+
+def run_app(engine: Engine, seats: dict[str, Seat], seed: int, save_path: Path | None) -> int:
+    """The full-screen terminal client (Textual is imported here, never at start-up)."""
+    from game.text.app import RulefrontApp
+
+    RulefrontApp(engine, seats, seed, save_path).run()
+    if engine.outcome is not None:
+        print(f"game over: {engine.outcome.winner} ({engine.outcome.reason})")
+    elif save_path is not None:
+        print(f"saved to {save_path}; continue with --resume {save_path}")
+    return 0
 
 
 def run_level(engine: Engine, args: argparse.Namespace) -> int:
@@ -105,12 +139,17 @@ def run_level(engine: Engine, args: argparse.Namespace) -> int:
             print(engine.ruleset.text_board(engine.world))
             print(engine.ruleset.describe(engine.world))
         code = 0
+    record_win(engine, args)
+    return code
+
+
+def record_win(engine: Engine, args: argparse.Namespace) -> None:
+    """--player NAME: a won level goes into the best-score table."""
     if args.player and engine.outcome and engine.outcome.winner == PLAYER:
         from game.session.scores import record_score
 
         record_score(args.map + (f"#{args.level}" if args.level else ""), args.player,
                      len(engine.history))
-    return code
 
 
 def run_level_in_window(engine: Engine, args: argparse.Namespace) -> int:
@@ -139,6 +178,10 @@ def run_series_args(args: argparse.Namespace) -> int:
     if not args.text:
         raise UserError("--series plays in the terminal; add --text.")
     save_path = Path(args.save) if args.save else default_save_path()
+    play = None
+    if full_screen(args):
+        def play(engine: Engine, seats: dict[str, Seat], seed: int) -> None:
+            run_app(engine, seats, seed, save_path)
     run_series(args.map, args.red, args.blue, args.series, args.seed, save_path, input,
-               sys.stdout)
+               sys.stdout, play)
     return 0

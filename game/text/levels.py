@@ -9,6 +9,7 @@ from typing import TextIO
 from components.match import PLAYER
 from game.commands import Step, Wait
 from game.engine import Engine, Impossible
+from game.text.board import words_line
 
 HELP = "moves: u d l r, s wait, z undo, y redo, q quit"
 
@@ -17,6 +18,8 @@ def play_text(engine: Engine, read: Callable[[str], str], out: TextIO) -> int:
     """Read moves until the level is won or the player quits; undo works after a loss."""
     while True:
         print(engine.ruleset.text_board(engine.world), file=out)
+        if words_line(engine.world):
+            print(words_line(engine.world), file=out)
         print(f"== {engine.ruleset.describe(engine.world)}; moves {len(engine.history)}",
               file=out)
         if engine.outcome:

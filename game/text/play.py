@@ -11,11 +11,13 @@ from pathlib import Path
 from typing import TextIO
 
 from components.match import DRAW
-from game.commands import EndTurn
+from game.commands import Command, EndTurn
 from game.engine import Engine, Impossible
 from game.session.match import Seat
+from game.session.narrate import names, sentences
 from game.session.replay import Record
 from game.session.saves import game_record, save_game
+from game.text.board import words_line
 from systems.ai import Budget, Forfeit
 
 HELP = "type an action's number, u undo, r redo, e end turn, s save, q quit"
@@ -47,8 +49,21 @@ class TextGame:
         self.say("")
         self.say(f"== {engine.ruleset.describe(engine.world)}")
         self.say(engine.ruleset.text_board(engine.world))
+        words = words_line(engine.world)
+        if words:
+            self.say(words)
         for line in engine.ruleset.status_lines(engine.world):
             self.say(line)
+
+    def play(self, command: Command, prefix: str = "  ") -> Impossible | None:
+        """Submit one command and tell what it did in sentences ('red ranger hits ...')."""
+        before = names(self.engine.world)
+        result = self.engine.submit(command)
+        if isinstance(result, Impossible):
+            return result
+        for line in sentences(self.engine.world, self.engine.history[-1].events, before):
+            self.say(f"{prefix}{line}")
+        return None
 
     def run(self) -> int:
         engine = self.engine
@@ -60,11 +75,10 @@ class TextGame:
                 except Forfeit as gave_up:
                     self.say(f"game over: {seat.side} forfeits ({gave_up.reason})")
                     return 0
-                self.say(f"{seat.side} ({seat.spec}): {engine.ruleset.describe_command(engine.world, command)}")
-                result = engine.submit(command)
-                if isinstance(result, Impossible):
+                refused = self.play(command, f"{seat.side} ({seat.spec}): ")
+                if refused is not None:
                     self.say(f"game over: {seat.side} forfeits ({seat.spec} chose an illegal "
-                             f"command: {result.reason})")
+                             f"command: {refused.reason})")
                     return 0
                 self.save()
                 continue
@@ -111,8 +125,8 @@ class TextGame:
             if line == "e":
                 line = str(actions.index(EndTurn()) + 1)
             if line.isdigit() and 1 <= int(line) <= len(actions):
-                result = engine.submit(actions[int(line) - 1])
-                if isinstance(result, Impossible):  # never for a listed action, but never hidden
+                result = self.play(actions[int(line) - 1])
+                if result is not None:  # never for a listed action, but never hidden
                     self.say(result.reason)
                     continue
                 self.save()

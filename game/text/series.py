@@ -13,8 +13,9 @@ from pathlib import Path
 from typing import TextIO
 
 from components.match import DRAW
+from game.engine import Engine
 from game.levels.loader import load_engine
-from game.session.match import make_seats
+from game.session.match import Seat, make_seats
 from game.text.play import TextGame
 
 
@@ -36,8 +37,11 @@ def tally_line(players: list[Player]) -> str:
 
 
 def run_series(map_path: str | Path, red: str, blue: str, games: int, seed: int,
-               save_path: Path, read: Callable[[str], str], out: TextIO) -> list[Player]:
-    """Play up to `games` games in the terminal; stops early when a human quits."""
+               save_path: Path, read: Callable[[str], str], out: TextIO,
+               play: Callable[[Engine, dict[str, Seat], int], object] | None = None
+               ) -> list[Player]:
+    """Play up to `games` games in the terminal; stops early when a human quits. `play` runs
+    one game (the full-screen client); by default the plain client reads `read`."""
     players = [Player("player 1", red), Player("player 2", blue)]
     on_red, on_blue = players
     for number in range(1, games + 1):
@@ -46,7 +50,10 @@ def run_series(map_path: str | Path, red: str, blue: str, games: int, seed: int,
         seats = make_seats(engine, {"red": on_red.spec, "blue": on_blue.spec}, game_seed)
         print(f"== game {number} of {games}: {on_red.label} ({on_red.spec}) is red and moves "
               f"first, {on_blue.label} ({on_blue.spec}) is blue; seed {game_seed}", file=out)
-        TextGame(engine, seats, game_seed, save_path, read, out).run()
+        if play is None:
+            TextGame(engine, seats, game_seed, save_path, read, out).run()
+        else:
+            play(engine, seats, game_seed)
         if engine.outcome is None:
             print(f"series stopped after {number - 1} games: {tally_line(players)}", file=out)
             return players

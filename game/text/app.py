@@ -1,0 +1,433 @@
+"""The Textual terminal client: a board with a cursor, a side panel and a log of sentences.
+
+`rulefront play --text` runs this when stdin and stdout are terminals (the plain client,
+game/text/play.py, stays for --plain, scripts and pipes). It reads the world and the events,
+and writes only by submitting commands the Cursor picked from the engine's legal actions.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, ScrollableContainer, Vertical
+from textual.geometry import Region
+from textual.screen import ModalScreen
+from textual.widget import Widget
+from textual.widgets import Footer, RichLog, Static
+
+from components import Actions, Health, Moves, Team, UnitClass
+from components.match import DRAW, PLAYER
+from game.commands import Command
+from game.engine import Engine, Impossible
+from game.events import RuleBroken, RuleFormed, TurnEnded
+from game.session.match import Seat
+from game.session.narrate import name_of, names, sentences
+from game.session.saves import save_game
+from game.text.board import CELL, Cell, cells, glyph, grid_size, legend, rules_in_force
+from game.text.cursor import GRID, HEAPS, STEPS, Cursor
+from systems.ai import Budget
+
+AI_DELAY = 0.4  # seconds between an AI's actions: a readable pace
+ROLE_STYLES = {
+    "red": "bold white on #a03030", "blue": "bold white on #3050b0",
+    "word-noun": "bold #ffa0ff on #402040", "word-operator": "bold white on #404040",
+    "word-property": "bold #ffc060 on #403010",
+    "thing": "#a0a0a0", "floor": "#505050", "ball": "bold #ffff60", "exit": "bold #60ff60",
+    "stack": "#d0d0d0",
+}
+SHADES = ["#202020", "#303030", "#404040", "#505050", "#606060", "#707070", "#808080",
+          "#909090", "#a0a0a0", "#b0b0b0"]
+STYLES = {role: Style.parse(spec) for role, spec in ROLE_STYLES.items()}
+SHADE_STYLES = [Style(bgcolor=shade) for shade in SHADES]
+PLAIN, LABEL = Style(), Style(color="#808080")
+REACH, TARGET = Style(bgcolor="#206020"), Style(bgcolor="#902020", bold=True)
+SELECTED, CURSOR = Style(underline=True), Style(reverse=True)
+HELP = {
+    GRID: ("arrows or the mouse move the cursor; Enter or a click selects a unit (its reach "
+           "in green, its targets in red) and acts; e end turn"),
+    STEPS: "arrows step; Enter or . wait (puzzle); h hint (the solver's next move)",
+    HEAPS: "up/down choose a heap; left/right choose how to take from it; Enter takes",
+}
+KEYS = "u undo, r redo, s save, space skip the AI's turn, p fold the panel, ? help, q quit"
+
+
+class Board(Widget):
+    """The board: coordinates on the edges, CELL characters a cell, the cursor and choices."""
+
+    def __init__(self, engine: Engine, cursor: Cursor) -> None:
+        super().__init__()
+        self.engine = engine
+        self.cursor = cursor
+        self._cells: tuple[tuple[int, int, object], list[list[Cell]]] | None = None
+        self._drawn: tuple[int | None, Text] | None = None
+        size = grid_size(engine.world)
+        if size is not None and cursor.mode != HEAPS:
+            self.styles.width = CELL * (size[0] + 1)
+            self.styles.height = size[1] + 1
+
+    def render(self) -> Text:
+        if self.cursor.mode == HEAPS:
+            return heaps_text(self.engine, self.cursor)
+        world, cursor = self.engine.world, self.cursor
+        if self._cells is None or not world.same_version(self._cells[0]):
+            self._cells = (world.version(), cells(world))  # the world changed: read it again
+            self._drawn = None
+        if self._drawn is None or self._drawn[0] != cursor.selected:
+            # everything but the cursor, drawn again only when the world or selection changes
+            self._drawn = (cursor.selected, board_text(self.engine, cursor, self._cells[1],
+                                                       with_cursor=False))
+        if cursor.mode != GRID:
+            return self._drawn[1]  # levels have no cursor: the player is on the board
+        text = self._drawn[1].copy()
+        width = len(self._cells[1][0]) if self._cells[1] else 0
+        start = (CELL * (width + 1) + 1) * (cursor.y + 1) + CELL * (cursor.x + 1)
+        text.stylize(CURSOR, start, start + CELL)
+        return text
+
+    def on_click(self, event: events.Click) -> None:
+        if self.cursor.mode != GRID:
+            return
+        x, y = event.x // CELL - 1, event.y - 1
+        size = grid_size(self.engine.world) or (0, 0)
+        if 0 <= x < size[0] and 0 <= y < size[1]:
+            app = self.app
+            if isinstance(app, RulefrontApp):
+                app.act(self.cursor.click(x, y))
+
+
+def board_text(engine: Engine, cursor: Cursor, grid: list[list[Cell]] | None = None,
+               with_cursor: bool = True) -> Text:
+    """The grid as styled text (pure: the bench and the tests call it without an app)."""
+    if grid is None:
+        grid = cells(engine.world)
+    reach, targets = cursor.reach(), cursor.targets()
+    selected = cursor._cell_of(cursor.selected) if cursor.selected is not None else None
+    here = (cursor.x, cursor.y) if cursor.mode == GRID and with_cursor else None
+    text = Text(" " * CELL)
+    for x in range(len(grid[0]) if grid else 0):
+        text.append(f"{x:^{CELL}}", style=LABEL)
+    for y, row in enumerate(grid):
+        text.append(f"\n{y:>{CELL - 1}} ", style=LABEL)
+        for x, cell in enumerate(row):
+            style = STYLES.get(cell.role, PLAIN)
+            if cell.height:
+                style = style + SHADE_STYLES[min(cell.height, len(SHADES) - 1)]
+            if (x, y) in reach:
+                style = style + REACH
+            if (x, y) in targets:
+                style = style + TARGET
+            if (x, y) == selected:
+                style = style + SELECTED
+            if (x, y) == here:
+                style = style + CURSOR
+            text.append(cell.text.center(CELL), style=style)
+    return text
+
+
+def heaps_text(engine: Engine, cursor: Cursor) -> Text:
+    """Octal heaps, one a line, the chosen heap marked and the chosen take's blocks lit."""
+    text = Text()
+    take = cursor.chosen_take()
+    for index, line in enumerate(engine.ruleset.text_board(engine.world).splitlines()):
+        mark = ">" if index == cursor.heap else " "
+        text.append(f"{mark}{line}\n", style="bold" if index == cursor.heap else "")
+    if take is not None:
+        text.append(f"\nEnter: {engine.ruleset.describe_command(engine.world, take)}",
+                    style="bold #ffb040")
+    return text
+
+
+def panel_text(engine: Engine, seats: dict[str, Seat]) -> Text:
+    """The side panel: who plays, each unit's HP/MP/AP, the rules with this turn's changes."""
+    world = engine.world
+    text = Text(engine.ruleset.describe(world) + "\n", style="bold")
+    for side, seat in seats.items():
+        if side != PLAYER:
+            text.append(f"{side}: {seat.spec}\n", style=ROLE_STYLES.get(side, ""))
+    for entity, (team, health) in world.query(Team, Health):
+        if world.try_get(entity, UnitClass) is None:
+            continue
+        moves, acts = world.try_get(entity, Moves), world.try_get(entity, Actions)
+        line = f"{glyph(world, entity)} {world.get(entity, UnitClass).name:<8} hp {health.hp:>2}"
+        if moves is not None and acts is not None:
+            line += f" mp {moves.mp} ap {acts.ap}"
+        text.append(line + "\n", style="#ff8080" if team.side == "red" else "#80a0ff")
+    formed, broken = rule_changes(engine)
+    rules = rules_in_force(world)
+    if rules or broken:
+        text.append("rules in force:\n", style="bold")
+    for rule in rules:
+        text.append(f" {rule}\n", style="bold #60ff60" if rule in formed else "")
+    for rule in broken:
+        if rule not in rules:
+            text.append(f" {rule} (broken)\n", style="strike #ff6060")
+    for line in legend(world):
+        text.append(line + "\n", style="#a0a0a0")
+    return text
+
+
+def rule_changes(engine: Engine) -> tuple[set[str], set[str]]:
+    """Rules formed and broken this turn (since the last end of turn)."""
+    formed: set[str] = set()
+    broken: set[str] = set()
+    for entry in reversed(engine.history):
+        if any(isinstance(e, TurnEnded) for e in entry.events) and entry is not engine.history[-1]:
+            break
+        for event in entry.events:
+            if isinstance(event, RuleFormed):
+                formed.add(event.rule)
+            elif isinstance(event, RuleBroken):
+                broken.add(event.rule)
+    return formed, broken
+
+
+class HandOver(ModalScreen[None]):
+    """Hotseat: the board is hidden until the next player takes the keyboard."""
+
+    DEFAULT_CSS = "HandOver { background: $background; }"  # opaque: the board stays hidden
+    BINDINGS = [Binding("enter", "dismiss", "ready")]
+
+    def __init__(self, side: str) -> None:
+        super().__init__()
+        self.side = side
+
+    def compose(self) -> ComposeResult:
+        yield Static(f"Hand over to {self.side}.\n\nPress Enter when {self.side} is ready.",
+                     id="handover")
+
+
+class RulefrontApp(App[int]):
+    """One game in the terminal. Humans use the cursor; AI seats play step by step."""
+
+    CSS = """
+    #main { height: 1fr; }
+    #boardbox { width: 1fr; }
+    #panel { width: 29; border-left: solid #606060; }
+    #panel.folded { display: none; }
+    Screen.-narrow #panel { display: none; }
+    Screen.-narrow #panel.shown { display: block; width: 100%; }
+    #info { height: auto; }
+    #log { height: 1fr; min-height: 4; }
+    #status { height: auto; max-height: 3; background: #303030; }
+    #handover { width: 100%; height: 100%; content-align: center middle; }
+    """
+    BINDINGS = [
+        # priority: the arrows move the cursor even when a scrolling pane has the focus
+        Binding("up", "arrow(0, -1)", "up", show=False, priority=True),
+        Binding("down", "arrow(0, 1)", "down", show=False, priority=True),
+        Binding("left", "arrow(-1, 0)", "left", show=False, priority=True),
+        Binding("right", "arrow(1, 0)", "right", show=False, priority=True),
+        Binding("enter", "activate", "act"),
+        Binding("full_stop", "activate", "wait", show=False),
+        Binding("e", "end_turn", "end turn"),
+        Binding("u", "undo", "undo"),
+        Binding("r", "redo", "redo"),
+        Binding("s", "save", "save"),
+        Binding("h", "hint", "hint", show=False),
+        Binding("space", "skip", "skip AI", show=False),
+        Binding("p", "fold", "panel", show=False),
+        Binding("question_mark", "help", "help"),
+        Binding("q", "quit_game", "quit"),
+    ]
+
+    def __init__(self, engine: Engine, seats: dict[str, Seat], seed: int,
+                 save_path: Path | None, ai_delay: float = AI_DELAY) -> None:
+        super().__init__()
+        self.engine = engine
+        self.seats = seats
+        self.seed = seed
+        self.save_path = save_path
+        self.ai_delay = ai_delay
+        self.cursor = Cursor(engine)
+        self.humans = [s for s, seat in seats.items() if seat.ai is None] or [PLAYER]
+        self.last_human = engine.side
+        self._shown: tuple[int, int, object] | None = None  # the world state the panel shows
+        self._status = ""
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="main"):
+            with Vertical(id="boardbox"):
+                with ScrollableContainer(id="scroll", can_focus=False):
+                    yield Board(self.engine, self.cursor)
+                yield Static(id="status")
+            with Vertical(id="panel"):
+                yield Static(id="info")
+                yield RichLog(id="log", wrap=True, markup=False)
+        yield Footer()
+
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (64, "-wide")]  # fold the panel under 64
+
+    def on_mount(self) -> None:
+        self.title = "Rulefront"
+        self.log_line(f"{self.engine.ruleset.describe(self.engine.world)}. Press ? for keys.")
+        self.set_interval(self.ai_delay, self.ai_step)
+        self.refresh_view()
+
+    # -- drawing -----------------------------------------------------------------------------
+
+    def log_line(self, line: str) -> None:
+        self.query_one("#log", RichLog).write(line)
+
+    def refresh_view(self) -> None:
+        """Redraw what a key changed: the board always, the panel only when the world did,
+        the status line when its words did (a relayout for each would cost every key)."""
+        board = self.query_one(Board)
+        board.refresh()
+        world = self.engine.world
+        if self._shown is None or not world.same_version(self._shown):
+            self._shown = world.version()
+            self.query_one("#info", Static).update(panel_text(self.engine, self.seats))
+        status = self.cursor.message or self.prompt()
+        if status != self._status:
+            self._status = status
+            self.query_one("#status", Static).update(status)
+        if self.cursor.mode == GRID:
+            scroll = self.query_one("#scroll", ScrollableContainer)
+            scroll.scroll_to_region(Region(CELL * self.cursor.x, self.cursor.y, 3 * CELL, 3),
+                                    animate=False)
+
+    def prompt(self) -> str:
+        engine = self.engine
+        outcome = engine.outcome
+        if outcome is not None:
+            winner = "nobody" if outcome.winner == DRAW else outcome.winner
+            return f"game over: {winner} ({outcome.reason}); u undo, q leave"
+        seat = self.seats.get(engine.side)
+        if seat is not None and self.ai_to_play():
+            return f"{engine.side} ({seat.spec}) is thinking; space skips to the end of its turn"
+        if self.cursor.mode == GRID and self.cursor.selected is not None:
+            return (f"{name_of(engine.world, self.cursor.selected)} selected: Enter on a green "
+                    "cell moves, on a red one attacks")
+        return f"{engine.side} to play: {HELP[self.cursor.mode]}"
+
+    # -- acting ------------------------------------------------------------------------------
+
+    def act(self, command: Command | None) -> None:
+        """Submit a human's command (the world is untouched when it is refused)."""
+        if command is not None and not self.ai_to_play():
+            self.submit(command)
+        self.refresh_view()
+
+    def submit(self, command: Command) -> bool:
+        before = names(self.engine.world)
+        result = self.engine.submit(command)
+        if isinstance(result, Impossible):
+            self.cursor.after(result)
+            return False
+        for line in sentences(self.engine.world, self.engine.history[-1].events, before):
+            self.log_line(line)
+        self.cursor.after(None)
+        self.autosave()
+        self.maybe_hand_over()
+        return True
+
+    def autosave(self) -> None:
+        if self.save_path is not None and PLAYER not in self.seats:
+            save_game(self.save_path, self.engine, self.seats, self.seed)
+
+    def maybe_hand_over(self) -> None:
+        side = self.engine.side
+        if len(self.humans) > 1 and not self.engine.over and side != self.last_human \
+                and side in self.humans:
+            self.push_screen(HandOver(side))
+        if side in self.humans:
+            self.last_human = side
+
+    def ai_to_play(self) -> bool:
+        seat = self.seats.get(self.engine.side)
+        return not self.engine.over and seat is not None and seat.ai is not None \
+            and PLAYER not in self.seats
+
+    def ai_step(self) -> None:
+        """One AI action per tick, so its turn reads step by step."""
+        if self.ai_to_play():
+            seat = self.seats[self.engine.side]
+            assert seat.ai is not None
+            self.submit(seat.ai.choose(self.engine, seat.rng, Budget()))
+            self.refresh_view()
+
+    def action_skip(self) -> None:
+        """Play the rest of the AI's turn at once."""
+        side = self.engine.side
+        while self.ai_to_play() and self.engine.side == side:
+            self.ai_step()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """While the hand-over screen hides the board, only Enter (on it) and q do anything."""
+        if isinstance(self.screen, HandOver):
+            return action in ("quit_game", "quit")
+        return True
+
+    def action_arrow(self, dx: int, dy: int) -> None:
+        self.act(self.cursor.move(dx, dy))
+
+    def action_activate(self) -> None:
+        self.act(self.cursor.activate())
+
+    def action_end_turn(self) -> None:
+        self.act(self.cursor.end_turn())
+
+    def action_undo(self) -> None:
+        """Undo back to the last human action (an AI's actions are undone with it)."""
+        engine = self.engine
+        if engine.undo() is None:
+            self.cursor.message = "Nothing to undo."
+        else:
+            while self.ai_to_play() and engine.history:
+                engine.undo()
+            self.cursor.after(None)
+            self.cursor.message = f"undone; {len(engine.history)} actions played"
+            self.autosave()
+        self.refresh_view()
+
+    def action_redo(self) -> None:
+        if self.engine.redo() is None:
+            self.cursor.message = "Nothing to redo."
+        else:
+            self.cursor.after(None)
+            self.autosave()
+        self.refresh_view()
+
+    def action_save(self) -> None:
+        if self.save_path is None or PLAYER in self.seats:
+            self.cursor.message = "Levels are not saved; replay them from the start."
+        else:
+            save_game(self.save_path, self.engine, self.seats, self.seed)
+            self.cursor.message = f"saved to {self.save_path}"
+        self.refresh_view()
+
+    def action_hint(self) -> None:
+        """Levels: the solver's next move from here."""
+        if self.cursor.mode != STEPS:
+            return
+        if self.engine.over:
+            self.cursor.message = "The level is over; undo first to get a hint."
+        else:
+            from systems.ai.solver import solve
+
+            solution = solve(self.engine, 2.0)
+            if solution.solved and solution.commands:
+                first = solution.commands[0]
+                self.cursor.message = (f"hint: {self.engine.ruleset.describe_command(self.engine.world, first)}"
+                                       f" ({len(solution.commands)} moves to go)")
+            else:
+                self.cursor.message = "The solver found no win from here."
+        self.refresh_view()
+
+    def action_fold(self) -> None:
+        narrow = self.screen.has_class("-narrow")
+        self.query_one("#panel").toggle_class("shown" if narrow else "folded")
+
+    def action_help(self) -> None:
+        self.cursor.message = f"{HELP[self.cursor.mode]}; {KEYS}"
+        self.log_line(f"keys: {HELP[self.cursor.mode]}; {KEYS}")
+        self.refresh_view()
+
+    def action_quit_game(self) -> None:
+        self.autosave()
+        self.exit(0)

@@ -1,0 +1,62 @@
+"""`rulefront bench text`: how fast the terminal client answers a key on the 40x40 map.
+
+key_to_redraw_ms is the median time from an arrow key pressed through Textual's pilot until the
+app has handled it (cursor, board, panel and status updated) and the whole screen has been
+composed into the segments a terminal is sent, on frontier (40x40) in an 80x24 terminal, with a
+unit selected so its reach is drawn. key_to_redraw_cpu_ms is the same in process time: on a
+shared machine the wall time mostly counts other programs' turns on the cores. It starts at the action the arrow key's binding runs and
+forces the frame at once: the pilot's own idle waits (two 20 ms sleeps a key) and the wait for
+the next frame tick are left out. Textual's private names are used here only. board_text_ms is the board's text alone, the part that grows with the map.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import statistics
+import time
+from typing import Any
+
+from game import MAPS
+from game.levels.loader import load_engine
+from game.session.match import make_seats
+
+KEYS_PER_RUN = 20
+
+
+def text(repeat: int = 5, **_options: Any) -> dict[str, float]:
+    from game.text.app import RulefrontApp, board_text
+    from game.text.cursor import Cursor
+
+    engine = load_engine(MAPS / "frontier.png", seed=0)
+    seats = make_seats(engine, {"red": "human", "blue": "random"}, 0)
+    app = RulefrontApp(engine, seats, 0, None, ai_delay=3600.0)
+    times: list[float] = []
+    cpu: list[float] = []
+
+    async def press_keys() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("enter")  # a unit selected: its reach is drawn too
+            for index in range(repeat * KEYS_PER_RUN):
+                key = ("right", "down", "left", "up")[index // 5 % 4]
+                dx, dy = {"right": (1, 0), "down": (0, 1), "left": (-1, 0), "up": (0, -1)}[key]
+                start, start_cpu = time.perf_counter(), time.process_time()
+                app.action_arrow(dx, dy)  # what the arrow key's binding runs
+                await pilot._wait_for_screen()  # the refreshes it asked for, processed
+                app.screen._on_timer_update()  # the screen's next frame, without waiting
+                update = app.screen._compositor.render_update(full=True)
+                if update is not None:
+                    list(app.console.render(update))  # the segments a terminal is sent
+                times.append(time.perf_counter() - start)
+                cpu.append(time.process_time() - start_cpu)
+
+    asyncio.run(press_keys())
+    cursor = Cursor(engine)
+    board_times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        board_text(engine, cursor)
+        board_times.append(time.perf_counter() - start)
+    return {"text.key_to_redraw_ms": statistics.median(times) * 1000,
+            "text.key_to_redraw_cpu_ms": statistics.median(cpu) * 1000,
+            "text.board_text_ms": statistics.median(board_times) * 1000}

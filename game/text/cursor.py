@@ -1,0 +1,169 @@
+"""What the cursor, a selection and a key mean in the terminal, chosen from legal actions.
+
+No Textual here: the app asks this class what a key or click does and draws what it says.
+Choices are the engine's legal actions, never recomputed: a selected unit's reach is the cells
+of its Move actions and its targets the things its Attack actions name. A choice that is not
+legal is still submitted, so the engine's reason reaches the status line and the world stays
+as it was. Rulesets are told apart by the commands they offer (Move/Attack on a grid, Step for
+one-player levels, Take on heaps), never by name.
+"""
+
+from __future__ import annotations
+
+from components import Position
+from game.commands import Attack, Command, EndTurn, Move, Step, Take, Wait
+from game.engine import Engine, Impossible
+from game.text.board import grid_size
+
+GRID, STEPS, HEAPS = "grid", "steps", "heaps"
+
+
+def mode_of(engine: Engine) -> str:
+    """How this game is played from the keyboard: a cursor on a grid, steps, or heaps."""
+    if len(engine.ruleset.sides) == 1:
+        return STEPS
+    if grid_size(engine.world) is None or any(isinstance(c, Take)
+                                              for c in engine.legal_actions()):
+        return HEAPS
+    return GRID
+
+
+class Cursor:
+    """The cursor cell, the selected unit (grid) or heap and move (heaps), and a message."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.mode = mode_of(engine)
+        self.x = self.y = 0
+        self.selected: int | None = None
+        self.heap = 0
+        self.choice = 0
+        self.message = ""
+        self._legal: tuple[tuple[int, int, object], list[Command]] | None = None
+        units = self.units()
+        if units:
+            pos = engine.world.get(units[0], Position)
+            self.x, self.y = pos.x, pos.y
+
+    # -- what the legal actions offer ------------------------------------------------------
+
+    def legal(self) -> list[Command]:
+        """The engine's legal actions, asked once per state (a key that only moves the cursor
+        asks again for nothing)."""
+        world = self.engine.world
+        if self._legal is None or not world.same_version(self._legal[0]):
+            self._legal = (world.version(), self.engine.legal_actions())
+        return self._legal[1]
+
+    def units(self) -> list[int]:
+        """The units the side to play can act with, in the order the engine lists them."""
+        seen: dict[int, None] = {}
+        for command in self.legal():
+            if isinstance(command, Move | Attack):
+                seen[command.unit] = None
+        return list(seen)
+
+    def options(self) -> list[Command]:
+        """The selected unit's legal moves and attacks."""
+        if self.selected is None:
+            return []
+        return [c for c in self.legal()
+                if isinstance(c, Move | Attack) and c.unit == self.selected]
+
+    def reach(self) -> set[tuple[int, int]]:
+        return {(c.x, c.y) for c in self.options() if isinstance(c, Move)}
+
+    def targets(self) -> set[tuple[int, int]]:
+        world = self.engine.world
+        cells = set()
+        for command in self.options():
+            if isinstance(command, Attack) and world.alive(command.target):
+                pos = world.get(command.target, Position)
+                cells.add((pos.x, pos.y))
+        return cells
+
+    def takes(self) -> list[Take]:
+        """The legal takes from the chosen heap."""
+        return [c for c in self.engine.legal_actions()
+                if isinstance(c, Take) and c.heap == self.heap]
+
+    def chosen_take(self) -> Take | None:
+        takes = self.takes()
+        return takes[self.choice % len(takes)] if takes else None
+
+    # -- keys --------------------------------------------------------------------------------
+
+    def move(self, dx: int, dy: int) -> Command | None:
+        """An arrow key: the cursor moves (grid), the player steps (levels) or the heap or
+        the take changes (heaps). Returns a command to submit, if the key makes one."""
+        self.message = ""
+        if self.mode == STEPS:
+            return Step({(0, -1): "u", (0, 1): "d", (-1, 0): "l", (1, 0): "r"}[(dx, dy)])
+        if self.mode == HEAPS:
+            heaps = max((c.heap for c in self.engine.legal_actions() if isinstance(c, Take)),
+                        default=-1) + 1
+            if dy:
+                self.heap = max(0, min(self.heap + dy, max(heaps - 1, 0)))
+                self.choice = 0
+            self.choice += dx
+            return None
+        size = grid_size(self.engine.world) or (1, 1)
+        self.x = max(0, min(self.x + dx, size[0] - 1))
+        self.y = max(0, min(self.y + dy, size[1] - 1))
+        return None
+
+    def click(self, x: int, y: int) -> Command | None:
+        """A mouse click on a cell: the cursor goes there and acts."""
+        self.x, self.y = x, y
+        return self.activate()
+
+    def activate(self) -> Command | None:
+        """Enter: act on the cursor cell with the selection, or select the unit there."""
+        self.message = ""
+        if self.mode == STEPS:
+            return Wait() if Wait() in self.engine.legal_actions() else None
+        if self.mode == HEAPS:
+            take = self.chosen_take()
+            if take is None:
+                self.message = f"Heap {self.heap} has no legal take."
+            return take
+        cell = (self.x, self.y)
+        for command in self.options():
+            if isinstance(command, Move) and (command.x, command.y) == cell:
+                return command
+            if isinstance(command, Attack) and self._cell_of(command.target) == cell:
+                return command
+        here = [u for u in self.units() if self._cell_of(u) == cell]
+        if here:
+            self.selected = here[0] if self.selected != here[0] else None
+            return None
+        if self.selected is None:
+            self.message = "Nothing of yours to act with here; move the cursor onto a unit."
+            return None
+        # Not a listed choice: ask the engine anyway, so its reason is what the player reads.
+        enemy = [e for e in self.engine.world.at(*cell) if e != self.selected]
+        return Attack(self.selected, enemy[-1]) if enemy else Move(self.selected, *cell)
+
+    def end_turn(self) -> Command | None:
+        self.message = ""
+        if EndTurn() in self.engine.legal_actions():
+            return EndTurn()
+        self.message = "There is no turn to end here."
+        return None
+
+    def after(self, result: Impossible | None) -> None:
+        """Keep the selection valid after a command (or show why it was refused)."""
+        if isinstance(result, Impossible):
+            self.message = result.reason
+            return
+        if self.selected is not None and self.selected not in self.units():
+            self.selected = None
+        if self.mode == HEAPS:
+            heaps = {c.heap for c in self.engine.legal_actions() if isinstance(c, Take)}
+            if heaps and self.heap not in heaps:
+                self.heap = min(heaps)
+            self.choice = 0
+
+    def _cell_of(self, entity: int) -> tuple[int, int] | None:
+        pos = self.engine.world.try_get(entity, Position)
+        return None if pos is None else (pos.x, pos.y)

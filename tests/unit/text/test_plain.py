@@ -1,0 +1,85 @@
+"""The plain client (--plain, and what scripts and pipes get): words by their text, every
+command and the opponent's whole turn told in sentences; and no Textual at start-up."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.levels.loader import load_engine
+from game.session.narrate import names, sentences
+from tests.helpers import MAPS, run_cli
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def feed(monkeypatch: pytest.MonkeyPatch, *lines: str) -> None:
+    answers = iter(lines)
+
+    def read(prompt: str = "") -> str:
+        try:
+            return next(answers)
+        except StopIteration:
+            raise EOFError from None
+
+    monkeypatch.setattr("builtins.input", read)
+
+
+def test_plain_shows_words_by_their_text_and_the_opponents_turn_in_sentences(
+        capsys, monkeypatch, tmp_path):
+    feed(monkeypatch, "e", "q")
+    code, out, _ = run_cli(capsys, "play", "--text", "--plain", str(MAPS / "crossing.png"),
+                           "--blue", "heuristic", "--save", str(tmp_path / "s.json"))
+    assert code == 0
+    assert "words: WATER at 6,5; IS at 7,5; STOP at 8,5" in out
+    assert "  red ends the turn (round 1)" in out
+    blue_lines = [line for line in out.splitlines() if line.startswith("blue (heuristic): ")]
+    assert blue_lines[-1] == "blue (heuristic): blue ends the turn (round 1)"
+    assert any(" moves to " in line for line in blue_lines)  # a sentence, not a command dump
+
+
+def test_a_pipe_gets_the_plain_client_with_a_one_line_notice(tmp_path):
+    done = subprocess.run(
+        [sys.executable, "-m", "game", "play", "--text", str(MAPS / "outpost.png"),
+         "--blue", "random", "--save", str(tmp_path / "s.json")],
+        input="e\nq\n", capture_output=True, text=True, cwd=ROOT, timeout=120,
+        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.strip() == "rulefront: not a terminal, so playing in plain text (--plain)."
+    assert "red> " in done.stdout and "continue with --resume" in done.stdout
+    assert (tmp_path / "s.json").exists()
+
+
+def test_an_attack_that_kills_reads_as_one_sentence_naming_the_fallen():
+    engine = load_engine(MAPS / "outpost.png", seed=0)
+    from game.commands import Attack
+    from game.session.match import make_seats
+    from systems.ai import Budget
+
+    seats = make_seats(engine, {"red": "heuristic", "blue": "heuristic"}, 0)
+    told: list[str] = []
+    kill: list[str] = []
+    while not engine.over and not kill:
+        seat = seats[engine.side]
+        assert seat.ai is not None
+        command = seat.ai.choose(engine, seat.rng, Budget())
+        before = names(engine.world)
+        engine.submit(command)
+        told = sentences(engine.world, engine.history[-1].events, before)
+        if isinstance(command, Attack) and any(" dies" in line for line in told):
+            kill = told
+    assert kill, "no attack killed anything in a whole heuristic game"
+    assert " hits " in kill[0] and "(0 left)" in kill[0]
+    assert not any("#" in line for line in kill)  # the fallen are named, not numbered
+
+
+def test_the_command_line_imports_no_textual_at_start_up():
+    code = ("import sys, game.cli; game.cli.build_parser(); "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'textual'))")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
