@@ -23,6 +23,8 @@ COMMANDS = [
     "generate",
     "render",
     "edit",
+    "tune",
+    "balance",
 ]
 
 

@@ -38,6 +38,7 @@ AIS: dict[str, str] = {
     "perfect": "systems.ai.perfect:PerfectAI",
     "heuristic": "systems.ai.heuristic:HeuristicAI",
     "minimax": "systems.ai.minimax:MinimaxAI",
+    "mcts": "systems.ai.mcts:MctsAI",
 }
 
 
