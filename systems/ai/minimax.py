@@ -252,8 +252,9 @@ class MinimaxAI:
     A whole-turn choice first runs the per-action search with a quarter of the budget and plays
     a forced win it finds; otherwise it searches whole turns (systems/ai/turns.py) and then plays
     the chosen turn action by action without searching again, as long as the game follows it.
-    A turn gets the per-action budget times the number of actions the heuristic's turn takes,
-    so the time per action a match measures stays comparable with `plan=action`.
+    Budgets: `nodes=N` is N actions applied for the whole turn's decision (building candidate
+    turns included); `think=S` is S seconds per action, so a turn gets S times the number of
+    actions the heuristic's turn takes, and the time per action a match measures stays S.
     """
 
     name = "minimax"
@@ -316,10 +317,10 @@ class MinimaxAI:
                 return command
         self._planned, self._expect = [], None
         nodes, seconds = self._budget(budget)
-        # A turn's budget: the per-action budget times the actions of the heuristic's turn.
-        length = _turn_length(engine, HeuristicAI())
-        tactics = Search(engine, weights()[0], nodes=None if nodes is None else max(1, nodes * length // 4),
-                         seconds=None if seconds is None else seconds * length / 4,
+        if seconds is not None:  # seconds per action: the turn gets its length's worth
+            seconds *= _turn_length(engine, HeuristicAI())
+        tactics = Search(engine, weights()[0], nodes=None if nodes is None else max(1, nodes // 4),
+                         seconds=None if seconds is None else seconds / 4,
                          tt=self.tt, ordering=self.ordering, width=self.width)
         move = tactics.run(None)
         stats = tactics.stats
@@ -328,8 +329,8 @@ class MinimaxAI:
             return move  # a forced win: no plan needed, the next action searches again
         spent = stats.nodes
         turn_search = TurnSearch(
-            engine, rng, nodes=None if nodes is None else max(1, nodes * length - spent),
-            seconds=None if seconds is None else seconds * length * 3 / 4, width=self.turns)
+            engine, rng, nodes=None if nodes is None else max(1, nodes - spent),
+            seconds=None if seconds is None else seconds * 3 / 4, width=self.turns)
         plan = list(turn_search.run())
         self.last = SearchStats(spent + turn_search.stats.nodes, turn_search.stats.depth,
                                 turn_search.stats.value, stats.tt_hits + turn_search.stats.tt_hits)

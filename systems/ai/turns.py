@@ -8,7 +8,10 @@ turns that open with each of the heuristic's next-best actions and continue gree
 ending the turn at once. Minimax then looks at the opponent's best reply turn, and the next,
 with iterative deepening, a transposition table keyed by the journal-driven state hash, and the
 last iteration's best turn searched first. Ties go to progress: damage dealt, then steps closed
-toward the enemy headquarters.
+toward the enemy headquarters; two turns tie when their values differ by less than one hero hit
+point's worth (the evaluation's `hero_hp`): the evaluation's pull toward the enemy (a point per
+step) is too weak to overcome the risk it sees in walking into reach, and a search that only
+holds its ground never wins.
 
 Nothing copies the world: a turn is applied action by action and retracted.
 """
@@ -34,7 +37,6 @@ if TYPE_CHECKING:
 
 MAX_TURN = 40  # actions in one turn before the generator ends it (a safety net)
 CHECK_EVERY = 16
-TIE = 1.0  # evaluation points within which two turns count as equal and progress decides
 
 
 class OutOfBudget(Exception):
@@ -102,6 +104,7 @@ class TurnSearch:
         self.width = width
         self.replies = replies
         self.w = w or weights()[0]
+        self.tie = self.w.hero_hp  # values this close count as equal: progress decides
         base = hw or weights()[1]
         self.policies = [HeuristicAI(base), HeuristicAI(press_weights(base))]
         self.stats = TurnStats()
@@ -279,7 +282,7 @@ class TurnSearch:
         try:
             with closing(self.turns(self.width, first)) as turns:
                 for turn in turns:
-                    v = self._child(side, depth, alpha - TIE, float("inf"), 1)
+                    v = self._child(side, depth, alpha - self.tie, float("inf"), 1)
                     found.append((v, turn))
                     alpha = max(alpha, v)
         except OutOfBudget:
@@ -293,7 +296,7 @@ class TurnSearch:
         if not found:
             return None
         top = max(v for v, _ in found)
-        near = [turn for v, turn in found if v >= top - TIE]
+        near = [turn for v, turn in found if v >= top - self.tie]
         if len(near) == 1:
             return near[0]
         return max(near, key=lambda t: self.progress(t).key())
