@@ -158,7 +158,7 @@ def tune(cfg: TuneConfig) -> dict[str, Any]:
     }
     if cfg.validate:
         seat = f"heuristic:weights={cfg.out}"
-        specs = []
+        specs: list[GameSpec] = []
         per_map = max(2, cfg.validate // len(cfg.maps) // 2 * 2)
         for map_path in cfg.maps:
             specs += swapped_pairs(map_path, seat, old, per_map, VALIDATION_SEED + cfg.seed,

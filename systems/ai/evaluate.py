@@ -98,7 +98,8 @@ def heuristic_weights_file(path: str) -> HeuristicWeights:
     file = Path(path)
     if not file.is_file():
         raise UserError(f"weights file {path}: no such file.")
-    return _section(load_yaml(file), "heuristic", HeuristicWeights, file)  # type: ignore[no-any-return]
+    found: HeuristicWeights = _section(load_yaml(file), "heuristic", HeuristicWeights, file)
+    return found
 
 
 # -- the units a position is made of ---------------------------------------------------------

@@ -173,10 +173,11 @@ class Mcts:
                 return (self.turns.policies[0].choose(self.engine, random.Random(0), Budget()),)
             return turn
         self.stats.value = best.mean()
-        depth, node = 0, best
-        while node is not None:
+        depth = 0
+        line: Node | None = best
+        while line is not None:
             depth += 1
-            node = self._best(node)
+            line = self._best(line)
         self.stats.depth = depth
         return best.turn
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Generator
 from contextlib import closing
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
@@ -195,7 +195,8 @@ class TurnSearch:
         self.stats.turns += 1
         return tuple(done)
 
-    def turns(self, count: int, first: tuple[Command, ...] | None) -> Iterator[tuple[Command, ...]]:
+    def turns(self, count: int, first: tuple[Command, ...] | None
+              ) -> Generator[tuple[Command, ...], None, None]:
         """Candidate turns, each left applied while the caller looks at it (then retracted).
         Two candidates that reach the same position are one."""
         engine = self.engine
