@@ -182,7 +182,8 @@ def balance_text(s: dict[str, Any]) -> str:
 
 
 def heatmap_png(map_path: str, games: Sequence[BalanceGame], cell: int = 16) -> bytes:
-    """The map, faded, with each cell tinted by how many units died there (darker: more)."""
+    """The map, faded, with each cell tinted dark violet by how many units died there (darker:
+    more), a colour no map pixel has."""
     from PIL import Image, ImageDraw
 
     base = Image.open(Path(map_path)).convert("RGBA")
@@ -199,7 +200,7 @@ def heatmap_png(map_path: str, games: Sequence[BalanceGame], cell: int = 16) -> 
     for (x, y), n in counts.items():
         alpha = int(60 + 195 * n / top)
         draw.rectangle([x * cell, y * cell, (x + 1) * cell - 1, (y + 1) * cell - 1],
-                       fill=(200, 0, 0, alpha))
+                       fill=(60, 0, 90, alpha))
     out = image.convert("RGBA")
     out.alpha_composite(overlay)
     ImageDraw.Draw(out).text((4, 2), f"deaths, {len(games)} games, most {top} on one cell",
