@@ -231,6 +231,7 @@ class TurnSearch:
                 self.stats.tt_hits += 1
                 return e_value
         side = engine.side
+        alpha0 = alpha
         best, best_turn = -float("inf"), None
         count = self.width if ply == 0 else self.replies
         with closing(self.turns(count, first)) as turns:
@@ -243,8 +244,9 @@ class TurnSearch:
                     break
         if best_turn is None:
             return evaluate(engine, side, self.w, ply)
-        if alpha < beta:  # only values searched in full are kept
-            self.tt[key] = (depth, best, best_turn)
+        # Only an exact value may answer a later visit; a bound still orders the turns.
+        exact = alpha0 < best < beta
+        self.tt[key] = (depth if exact else -1, best, best_turn)
         return best
 
     def _child(self, side: str, depth: int, alpha: float, beta: float, ply: int) -> float:
