@@ -25,6 +25,8 @@ COMMANDS = [
     "edit",
     "ais",
     "envs",
+    "tune",
+    "balance",
 ]
 
 
@@ -47,6 +49,8 @@ SUMMARIES = {
     "edit": "paint a map PNG and its sidecar in a window",
     "ais": "list every AI a seat can name (built-in and plug-ins)",
     "envs": "describe (and check) the PettingZoo/Gymnasium environment of a map or level",
+    "tune": "tune the heuristic's weights by self-play (CMA-ES)",
+    "balance": "play one AI against itself on a map: is it fair?",
 }
 
 

@@ -27,6 +27,16 @@ def register(sub: argparse._SubParsersAction) -> None:
     s.add_argument("--size", type=at_least(2), default=24)
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--out", required=True, metavar="FILE", help="the map PNG to write")
+    s.add_argument("--balanced", action="store_true",
+                   help="keep generating (seeds SEED, SEED+1, ...) until mirrored AIs score "
+                        "red within 0.5 +- 0.05 on the map (rulefront balance)")
+    s.add_argument("--balance-games", type=positive_int, default=40, metavar="N",
+                   help="with --balanced: games each candidate map is judged on (default 40)")
+    s.add_argument("--tries", type=positive_int, default=20,
+                   help="with --balanced: maps to try before giving up (default 20)")
+    s.add_argument("--ai", default="heuristic",
+                   help="with --balanced: the AI in both seats (default heuristic)")
+    s.add_argument("--workers", type=positive_int, default=1, help="with --balanced: worker processes")
     s.set_defaults(func=run_skirmish)
 
 
@@ -49,6 +59,32 @@ def run_descent(args: argparse.Namespace) -> int:
 def run_skirmish(args: argparse.Namespace) -> int:
     from game.generate.skirmish import write_skirmish
 
-    write_skirmish(Path(args.out), args.size, args.seed)
-    print(f"wrote {args.out} ({args.size}x{args.size}, seed {args.seed})")
-    return 0
+    if not args.balanced:
+        write_skirmish(Path(args.out), args.size, args.seed)
+        print(f"wrote {args.out} ({args.size}x{args.size}, seed {args.seed})")
+        return 0
+    from game.cli.balance import balance_report, check_counts
+    from game.errors import UserError
+    from systems.ai import make_ai
+
+    check_counts(args.balance_games, args.workers)
+    if args.tries < 1:
+        raise UserError("--tries must be at least 1.")
+    make_ai(args.ai)
+    out = Path(args.out)
+    scores = []
+    for seed in range(args.seed, args.seed + args.tries):
+        write_skirmish(out, args.size, seed, name=out.stem)
+        summary, _played = balance_report(str(out), args.ai, args.balance_games, 0, args.workers)
+        red = summary["sides"]["red"]
+        scores.append(f"seed {seed}: {red['score']:.3f}")
+        if summary["balanced"]:
+            print(f"wrote {out} ({args.size}x{args.size}, seed {seed}): red scored "
+                  f"{red['score']:.3f} [{red['ci95'][0]:.3f}, {red['ci95'][1]:.3f}] in "
+                  f"{args.balance_games} games of {args.ai} against itself "
+                  f"(the {len(scores)}. map tried)")
+            return 0
+    out.unlink(missing_ok=True)
+    out.with_suffix(".yaml").unlink(missing_ok=True)
+    raise UserError(f"no balanced map in {args.tries} tries (red scores: {'; '.join(scores)}); "
+                    "try another --seed, more --tries or more --balance-games.")

@@ -44,6 +44,7 @@ AIS: dict[str, str] = {
     "perfect": "systems.ai.perfect:PerfectAI",
     "heuristic": "systems.ai.heuristic:HeuristicAI",
     "minimax": "systems.ai.minimax:MinimaxAI",
+    "mcts": "systems.ai.mcts:MctsAI",
     "openspiel-mcts": "game.openspiel.seat:OpenSpielMCTS",  # the `openspiel` extra
 }
 

@@ -66,10 +66,10 @@ class HeuristicWeights:
     rule_change: float
 
 
-def _section(raw: Any, name: str, cls: type) -> Any:
-    where = f"{AI_YAML}: {name}"
+def _section(raw: Any, name: str, cls: type, path: Any = AI_YAML) -> Any:
+    where = f"{path}: {name}"
     if not isinstance(raw, dict) or not isinstance(raw.get(name), dict):
-        raise UserError(f"{AI_YAML}: has no '{name}' section; add it.")
+        raise UserError(f"{path}: has no '{name}' section; add it.")
     values = raw[name]
     out = {}
     for f in fields(cls):
@@ -88,6 +88,18 @@ def weights() -> tuple[EvalWeights, HeuristicWeights]:
     """The evaluation and heuristic weights from data/ai.yaml (read once)."""
     raw = load_yaml(AI_YAML)
     return _section(raw, "evaluation", EvalWeights), _section(raw, "heuristic", HeuristicWeights)
+
+
+@cache
+def heuristic_weights_file(path: str) -> HeuristicWeights:
+    """The `heuristic:` section of another weights file (e.g. one `rulefront tune` wrote)."""
+    from pathlib import Path
+
+    file = Path(path)
+    if not file.is_file():
+        raise UserError(f"weights file {path}: no such file.")
+    found: HeuristicWeights = _section(load_yaml(file), "heuristic", HeuristicWeights, file)
+    return found
 
 
 # -- the units a position is made of ---------------------------------------------------------

@@ -17,7 +17,14 @@ from components.resources import RULES_KEY
 from game.commands import Attack, Command, EndTurn, Move
 from game.rulesets.skirmish.ruleset import Skirmish
 from systems.ai import Budget
-from systems.ai.evaluate import HeuristicWeights, Unit, evaluate, units, weights
+from systems.ai.evaluate import (
+    HeuristicWeights,
+    Unit,
+    evaluate,
+    heuristic_weights_file,
+    units,
+)
+from systems.ai.evaluate import weights as default_weights
 from systems.board import Cell, Occupancy, distance_field, in_sight, occupancy
 
 if TYPE_CHECKING:
@@ -103,10 +110,17 @@ class Situation:
 
 class HeuristicAI:
     name = "heuristic"
-    OPTIONS: tuple[str, ...] = ()
+    OPTIONS: tuple[str, ...] = ("weights",)
 
-    def __init__(self) -> None:
-        self.w = weights()[1]
+    def __init__(self, weights: str | HeuristicWeights | None = None) -> None:
+        """`weights`: a YAML file with a `heuristic:` section (as `rulefront tune` writes),
+        or the weights themselves; data/ai.yaml's by default."""
+        if weights is None:
+            self.w = default_weights()[1]
+        elif isinstance(weights, HeuristicWeights):
+            self.w = weights
+        else:
+            self.w = heuristic_weights_file(weights)
 
     def scores(self, engine: Engine) -> list[tuple[float, Command]]:
         """Every legal action with its score, in the engine's order."""

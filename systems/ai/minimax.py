@@ -13,7 +13,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from components import Attack as AttackStats
 from components import Health, Kind
@@ -246,39 +246,117 @@ class Search:
 
 
 class MinimaxAI:
+    """Minimax over whole turns (`plan=turn`, the default, on rulesets of turns of several
+    actions) or over single actions (`plan=action`, and on every other ruleset).
+
+    A whole-turn choice first runs the per-action search with a quarter of the budget and plays
+    a forced win it finds; otherwise it searches whole turns (systems/ai/turns.py) and then plays
+    the chosen turn action by action without searching again, as long as the game follows it.
+    Budgets: `nodes=N` is N actions applied for the whole turn's decision (building candidate
+    turns included); `think=S` is S seconds per action, so a turn gets S times the number of
+    actions the heuristic's turn takes, and the time per action a match measures stays S.
+    """
+
     name = "minimax"
-    OPTIONS = ("think", "nodes", "depth", "width", "tt", "ordering")
+    OPTIONS = ("think", "nodes", "depth", "width", "tt", "ordering", "plan", "turns")
 
     def __init__(self, think: str | float | None = None, nodes: str | int | None = None,
                  depth: str | int | None = None, width: str | int = 12,
-                 tt: str | bool = True, ordering: str | bool = True) -> None:
+                 tt: str | bool = True, ordering: str | bool = True,
+                 plan: str = "turn", turns: str | int = 5) -> None:
         self.think = None if think is None else options_float(think, "think")
         self.nodes = None if nodes is None else int(options_float(nodes, "nodes"))
         self.depth = None if depth is None else int(options_float(depth, "depth"))
         self.width = int(options_float(width, "width"))
+        self.turns = int(options_float(turns, "turns"))
         self.tt = _flag(tt, "tt")
         self.ordering = _flag(ordering, "ordering")
-        for name, value in (("think", self.think), ("nodes", self.nodes), ("depth", self.depth)):
+        if plan not in ("turn", "action"):
+            raise ValueError(f"option plan must be turn or action, not {plan!r}")
+        self.plan = plan
+        for name, value in (("think", self.think), ("nodes", self.nodes), ("depth", self.depth),
+                            ("turns", self.turns)):
             if value is not None and value <= 0:
                 raise ValueError(f"option {name} must be positive")
         if self.width < 0:
             raise ValueError("option width must be 0 (no limit) or positive")
         self.last: SearchStats | None = None
+        self._planned: list[Command] = []
+        self._expect: tuple[int, int] | None = None  # (engine id, history length) of the plan
 
-    def search(self, engine: Engine, budget: Budget | None = None) -> Search:
+    def _budget(self, budget: Budget | None) -> tuple[int | None, float | None]:
         budget = budget or Budget()
         nodes = self.nodes if self.nodes is not None else budget.nodes
         seconds = self.think if self.think is not None else budget.seconds
         if nodes is None and seconds is None and self.depth is None:
             seconds = DEFAULT_THINK
+        return nodes, seconds
+
+    def search(self, engine: Engine, budget: Budget | None = None) -> Search:
+        nodes, seconds = self._budget(budget)
         return Search(engine, weights()[0], nodes=nodes, seconds=seconds, tt=self.tt,
                       ordering=self.ordering, width=self.width)
 
     def choose(self, engine: Engine, rng: random.Random, budget: Budget) -> Command:
+        if self.plan == "turn" and self.depth is None and _plays_turns(engine):
+            return self._choose_turn(engine, rng, budget)
         search = self.search(engine, budget)
         command = search.run(self.depth)
         self.last = search.stats
         return command
+
+    def _choose_turn(self, engine: Engine, rng: random.Random, budget: Budget) -> Command:
+        from systems.ai.heuristic import HeuristicAI
+        from systems.ai.turns import TurnSearch
+
+        if self._planned and self._expect == (id(engine), len(engine.history)):
+            command = self._planned.pop(0)
+            if engine.why_illegal(command) is None:
+                self._expect = (id(engine), len(engine.history) + 1)
+                self.last = SearchStats()
+                return command
+        self._planned, self._expect = [], None
+        nodes, seconds = self._budget(budget)
+        if seconds is not None:  # seconds per action: the turn gets its length's worth
+            seconds *= _turn_length(engine, HeuristicAI())
+        tactics = Search(engine, weights()[0], nodes=None if nodes is None else max(1, nodes // 4),
+                         seconds=None if seconds is None else seconds / 4,
+                         tt=self.tt, ordering=self.ordering, width=self.width)
+        move = tactics.run(None)
+        stats = tactics.stats
+        if abs(stats.value) >= tactics.w.win - 1000 and stats.value > 0:
+            self.last = stats
+            return move  # a forced win: no plan needed, the next action searches again
+        spent = stats.nodes
+        turn_search = TurnSearch(
+            engine, rng, nodes=None if nodes is None else max(1, nodes - spent),
+            seconds=None if seconds is None else seconds * 3 / 4, width=self.turns)
+        plan = list(turn_search.run())
+        self.last = SearchStats(spent + turn_search.stats.nodes, turn_search.stats.depth,
+                                turn_search.stats.value, stats.tt_hits + turn_search.stats.tt_hits)
+        command = plan.pop(0)
+        self._planned = plan
+        self._expect = (id(engine), len(engine.history) + 1)
+        return command
+
+
+def _plays_turns(engine: Engine) -> bool:
+    """Whether the side to play ends its turn itself (a skirmish turn of several actions)."""
+    return any(isinstance(c, EndTurn) for c in engine.legal_actions())
+
+
+def _turn_length(engine: Engine, policy: Any) -> int:
+    """How many actions the heuristic would play this turn (applied, then retracted)."""
+    side = engine.side
+    start = len(engine.history)
+    rng = random.Random(0)
+    try:
+        while not engine.over and engine.side == side and len(engine.history) - start < 40:
+            engine.apply(policy.choose(engine, rng, Budget()))
+        return max(1, len(engine.history) - start)
+    finally:
+        while len(engine.history) > start:
+            engine.retract()
 
 
 def _flag(value: str | bool, name: str) -> bool:

@@ -11,12 +11,16 @@ from systems.ai import make_ai
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
-        ("alphazero", "unknown AI 'alphazero'; known AIs: heuristic, minimax, openspiel-mcts, perfect, random"),
-        ("minimax:speed=3", "its options: think, nodes, depth, width, tt, ordering"),
+        ("alphazero", "unknown AI 'alphazero'; known AIs: heuristic, mcts, minimax, openspiel-mcts, perfect, random"),
+        ("minimax:speed=3", "its options: think, nodes, depth, width, tt, ordering, plan, turns"),
         ("minimax:nodes=-5", "option nodes must be positive"),
         ("minimax:tt=maybe", "option tt must be on or off"),
         ("minimax:think", "must be written key=value"),
-        ("heuristic:x=1", "its options: none"),
+        ("heuristic:x=1", "its options: weights"),
+        ("heuristic:weights=no/such.yaml", "weights file no/such.yaml: no such file"),
+        ("minimax:plan=sideways", "option plan must be turn or action"),
+        ("mcts:sims=0", "option sims must be positive"),
+        ("mcts:depth=2", "its options: think, sims, c, widen, turns"),
     ],
 )
 def test_bad_ai_names_and_options_are_one_sentence(spec: str, message: str) -> None:
@@ -25,6 +29,7 @@ def test_bad_ai_names_and_options_are_one_sentence(spec: str, message: str) -> N
 
 
 @pytest.mark.parametrize("spec", ["random", "heuristic", "minimax", "minimax:think=0.5",
-                                  "minimax:nodes=5000", "minimax:nodes=100,width=0,tt=off"])
+                                  "minimax:nodes=5000", "minimax:nodes=100,width=0,tt=off",
+                                  "minimax:plan=action", "mcts", "mcts:sims=50,c=0.7"])
 def test_every_ai_name_resolves_the_same_way(spec: str) -> None:
     assert make_ai(spec).name == spec.split(":")[0]

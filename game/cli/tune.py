@@ -1,0 +1,65 @@
+"""`rulefront tune`: self-play tuning of the heuristic's weights (CMA-ES), with a report."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from game.cli.args import at_least, count, positive_float, positive_int
+from game.errors import UserError
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("tune", help="tune the heuristic's weights by self-play (CMA-ES)")
+    p.add_argument("--maps", default="duel",
+                   help="maps to tune on: paths, shipped map names or quoted globs, "
+                        "comma-separated (default duel)")
+    p.add_argument("--games", type=positive_int, default=4,
+                   help="games per candidate per map in each generation, in swapped pairs "
+                        "(default 4)")
+    p.add_argument("--generations", type=positive_int, default=4, help="CMA-ES generations (default 4)")
+    p.add_argument("--popsize", type=at_least(2), default=6, help="candidates per generation (default 6)")
+    p.add_argument("--sigma", type=positive_float, default=0.3,
+                   help="first step size, in log-multipliers of the weights (default 0.3)")
+    p.add_argument("--validate", type=count, default=400,
+                   help="games of tuned against old weights for the report (default 400; "
+                        "0 skips it)")
+    p.add_argument("--out", default="tuned-ai.yaml", metavar="FILE",
+                   help="the tuned weights file to write (default tuned-ai.yaml); candidates go "
+                        "to FILE's folder under STEM-candidates/")
+    p.add_argument("--report", metavar="FILE.json", help="also write the report as JSON")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--workers", type=positive_int, default=1, help="worker processes (default 1)")
+    p.add_argument("--backend", choices=("local", "ray"), default="local",
+                   help="local worker processes (default) or Ray tasks")
+    p.add_argument("--address", metavar="ray://HOST:PORT|auto",
+                   help="with --backend ray: the cluster (the weights folder must be shared)")
+    p.add_argument("--progress", action="store_true",
+                   help="draw the progress bar even when stderr is not a terminal")
+    p.add_argument("--json", action="store_true", help="print the report as one JSON object")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from game.cli.tournament import expand_maps
+    from game.levels.maps import atomic_write
+    from game.progress import wanted
+    from game.tournament.tune import TuneConfig, report_text, tune
+
+    if args.games % 2:
+        raise UserError("--games must be even: games are played in pairs with sides swapped.")
+    if args.sigma <= 0:
+        raise UserError("--sigma must be a positive number.")
+    out = Path(args.out)
+    if any(c in str(out.resolve()) for c in ",:="):
+        raise UserError(f"--out {out}: the path may not hold ',', ':' or '=' (it is passed "
+                        "inside an AI seat, heuristic:weights=FILE).")
+    cfg = TuneConfig(expand_maps(args.maps), args.games, args.generations, args.popsize,
+                     args.sigma, args.seed, args.workers, args.backend, args.address,
+                     out.resolve(), args.validate, wanted(args.progress))
+    report = tune(cfg)
+    if args.report:
+        atomic_write(Path(args.report), (json.dumps(report, indent=1) + "\n").encode())
+    print(json.dumps(report) if args.json else report_text(report))
+    return 0

@@ -1,0 +1,273 @@
+"""The MCTS AI: UCT over whole turns, the heuristic's evaluation at the leaves.
+
+Written for this game's shape. A skirmish turn is many actions and each has dozens of choices,
+so a tree over single actions spends its simulations inside one turn. Here an edge is a whole
+turn (action grouping): the candidate turns of systems/ai/turns.py, the heuristic's greedy
+turn first. Progressive widening opens a node's k-th candidate only once the node has been
+visited about (k / widen)^2 times, so the first simulations go deep along good turns and the
+rest widen where the visits are. A leaf is scored by the static evaluation squashed into
+(-1, 1) (a won game is 1). The chosen turn is then played action by action without searching
+again (the tree is reused between the actions of one turn), and when the opponent's reply is
+one the tree holds, the next search starts from that subtree.
+
+The same seed gives the same game under a `sims` budget: every tie and every heuristic choice
+comes from a generator seeded from the seat's rng.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from game.commands import Command
+from systems.ai import Budget, options_float
+from systems.ai.evaluate import weights
+from systems.ai.turns import Builder, OutOfBudget, TurnSearch
+
+if TYPE_CHECKING:
+    from game.engine import Engine
+
+DEFAULT_THINK = 1.0  # seconds per action when neither the seat nor the match gives a budget
+SCALE = 150.0  # evaluation points that squash to tanh(1) ~ 0.76
+
+
+@dataclass
+class MctsStats:
+    nodes: int = 0  # actions applied
+    sims: int = 0  # simulations (one leaf evaluated each)
+    tree: int = 0  # nodes in the tree
+    depth: int = 0  # turns along the most visited line
+    value: float = 0.0  # mean result of the chosen turn, in (-1, 1)
+
+
+@dataclass(eq=False)
+class Node:
+    """A position at the start of a turn, reached by `turn` (played by `mover`)."""
+
+    turn: tuple[Command, ...]
+    mover: str | None
+    visits: int = 0
+    total: float = 0.0  # summed results from `mover`'s point of view
+    children: list[Node] = field(default_factory=list)
+    builders: list[Builder] | None = None  # the candidate turns from here, made on first visit
+    tried: int = 0  # builders already played
+    seen: set[int] = field(default_factory=set)  # position keys of the children
+
+    def mean(self) -> float:
+        return self.total / self.visits if self.visits else 0.0
+
+
+class MctsAI:
+    name = "mcts"
+    OPTIONS = ("think", "sims", "c", "widen", "turns")
+
+    def __init__(self, think: str | float | None = None, sims: str | int | None = None,
+                 c: str | float = 1.0, widen: str | float = 1.0, turns: str | int = 5) -> None:
+        self.think = None if think is None else options_float(think, "think")
+        self.sims = None if sims is None else int(options_float(sims, "sims"))
+        self.c = options_float(c, "c")
+        self.widen = options_float(widen, "widen")
+        self.turns = int(options_float(turns, "turns"))
+        for name, value in (("think", self.think), ("sims", self.sims), ("widen", self.widen),
+                            ("turns", self.turns)):
+            if value is not None and value <= 0:
+                raise ValueError(f"option {name} must be positive")
+        if self.c < 0:
+            raise ValueError("option c must be 0 or more")
+        self.last: MctsStats | None = None
+        self._planned: list[Command] = []
+        self._expect: tuple[int, int] | None = None
+        self._tree: Node | None = None  # the chosen turn's node, to reuse after the reply
+        self._tree_at: tuple[int, int] | None = None  # (engine id, history length) after it
+
+    def choose(self, engine: Engine, rng: random.Random, budget: Budget) -> Command:
+        if self._planned and self._expect == (id(engine), len(engine.history)):
+            command = self._planned.pop(0)
+            if engine.why_illegal(command) is None:
+                self._expect = (id(engine), len(engine.history) + 1)
+                self.last = MctsStats()
+                return command
+        self._planned, self._expect = [], None
+        search = Mcts(engine, rng, self.c, self.widen, self.turns)
+        root = self._reused(engine)
+        sims, seconds = self._budget(budget, search)
+        turn = search.run(root, sims=sims, seconds=seconds)
+        self.last = search.stats
+        chosen = next((ch for ch in search.root.children if ch.turn == turn), None)
+        plan = list(turn)
+        command = plan.pop(0)
+        self._planned = plan
+        self._expect = (id(engine), len(engine.history) + 1)
+        self._tree = chosen
+        self._tree_at = (id(engine), len(engine.history) + len(turn)) if chosen else None
+        return command
+
+    def _budget(self, budget: Budget, search: Mcts) -> tuple[int | None, float | None]:
+        """Simulations per turn, or seconds per turn (per-action seconds times its length)."""
+        if self.sims is not None:
+            return self.sims, None
+        seconds = self.think if self.think is not None else budget.seconds
+        if seconds is None and budget.nodes is not None:
+            return budget.nodes, None
+        if seconds is None:
+            seconds = DEFAULT_THINK
+        return None, seconds * search.turn_length()
+
+    def _reused(self, engine: Engine) -> Node | None:
+        """The subtree for the opponent's actual reply, when the tree saw it coming."""
+        tree, at = self._tree, self._tree_at
+        self._tree = self._tree_at = None
+        if tree is None or at is None or at[0] != id(engine) or len(engine.history) < at[1]:
+            return None
+        reply = tuple(engine.commands()[at[1]:])
+        return next((ch for ch in tree.children if ch.turn == reply), None)
+
+
+class Mcts:
+    """One search: simulations from the engine's position, each applied and retracted."""
+
+    def __init__(self, engine: Engine, rng: random.Random, c: float, widen: float,
+                 turns: int) -> None:
+        self.engine = engine
+        self.c = c
+        self.widen = widen
+        self.turns = TurnSearch(engine, rng, width=turns)
+        self.stats = MctsStats()
+        self.w = weights()[0]
+        self.root = Node((), None)
+
+    def turn_length(self) -> int:
+        from systems.ai.minimax import _turn_length
+
+        return _turn_length(self.engine, self.turns.policies[0])
+
+    def run(self, root: Node | None, sims: int | None, seconds: float | None
+            ) -> tuple[Command, ...]:
+        if root is not None:
+            root.mover = None
+            self.root = root
+        deadline = None if seconds is None else time.perf_counter() + seconds
+        self.turns.node_limit = None
+        self.turns.deadline = deadline
+        done = 0
+        start = len(self.engine.history)
+        while sims is None or done < sims:
+            try:
+                self.simulate()
+            except OutOfBudget:
+                self._unwind(start)
+                break
+            done += 1
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        self.stats.sims = done
+        self.stats.nodes = self.turns.stats.nodes
+        best = self._best(self.root)
+        if best is None:  # not one simulation fitted: the heuristic's greedy turn
+            turn = self.turns.play(Builder(None, 0, None)) if deadline is None else None
+            self._unwind(start)
+            if turn is None:
+                return (self.turns.policies[0].choose(self.engine, random.Random(0), Budget()),)
+            return turn
+        self.stats.value = best.mean()
+        depth = 0
+        line: Node | None = best
+        while line is not None:
+            depth += 1
+            line = self._best(line)
+        self.stats.depth = depth
+        return best.turn
+
+    def _best(self, node: Node) -> Node | None:
+        best = None
+        for child in node.children:  # most visits; ties to the better mean, then to the earlier
+            if best is None or (child.visits, child.mean()) > (best.visits, best.mean()):
+                best = child
+        return best
+
+    def _unwind(self, to: int) -> None:
+        while len(self.engine.history) > to:
+            self.engine.retract()
+
+    def simulate(self) -> None:
+        """Select down the tree, open one new turn, score the leaf, and back the score up."""
+        engine = self.engine
+        start = len(engine.history)
+        path = [self.root]
+        node = self.root
+        try:
+            while not engine.over:
+                if node.builders is None:
+                    node.builders = self.turns.builders(self.turns.width, None)
+                allowed = 1 + int(self.widen * math.sqrt(node.visits))
+                if len(node.children) < allowed and node.tried < len(node.builders):
+                    child = self._expand(node)
+                    if child is not None:
+                        path.append(child)
+                        break
+                    continue
+                if not node.children:
+                    break
+                node = self._select(node)
+                for command in node.turn:
+                    self.turns.apply(command)
+                path.append(node)
+            results = self._score()
+        finally:
+            self._unwind(start)
+        for n in path:
+            n.visits += 1
+            if n.mover is not None:
+                n.total += results(n.mover)
+        self.stats.tree += 1
+
+    def _expand(self, node: Node) -> Node | None:
+        """Play the node's next untried candidate turn; its child (left applied), or None."""
+        assert node.builders is not None
+        engine = self.engine
+        side = engine.side
+        start = len(engine.history)
+        builder = node.builders[node.tried]
+        node.tried += 1
+        turn = self.turns.play(builder)
+        if turn is None:
+            return None
+        key = self.turns.hasher.full()
+        if key in node.seen:
+            self._unwind(start)
+            return None
+        node.seen.add(key)
+        child = Node(turn, side)
+        node.children.append(child)
+        return child
+
+    def _select(self, node: Node) -> Node:
+        log_n = math.log(max(1, node.visits))
+        best, best_score = node.children[0], -float("inf")
+        for child in node.children:
+            if child.visits == 0:
+                return child
+            score = child.mean() + self.c * math.sqrt(log_n / child.visits)
+            if score > best_score:
+                best, best_score = child, score
+        return best
+
+    def _score(self) -> Any:
+        """The leaf's result for each side: tanh of the evaluation (a won game is 1)."""
+        from systems.ai.evaluate import evaluate
+
+        engine = self.engine
+        side = engine.side
+        value = evaluate(engine, side, self.w)
+        if abs(value) >= self.w.win - 10_000:
+            r = 1.0 if value > 0 else -1.0
+        else:
+            r = math.tanh(value / SCALE)
+
+        def results(mover: str) -> float:
+            return r if mover == side else -r
+
+        return results

@@ -1,0 +1,328 @@
+"""Whole turns as the unit of search: candidate turns for the side to play, and a minimax over them.
+
+A skirmish turn is several actions (move each hero, attack, end), so a search that counts one
+action as one ply sees, at small budgets, only its own half-turn and every line looks alike.
+Here a node is a position at the start of a turn and its children are whole turns, built by
+the heuristic: its own greedy turn, the same with the danger weights off (a turn that presses),
+turns that open with each of the heuristic's next-best actions and continue greedily, and
+ending the turn at once. Minimax then looks at the opponent's best reply turn, and the next,
+with iterative deepening, a transposition table keyed by the journal-driven state hash, and the
+last iteration's best turn searched first. Ties go to progress: damage dealt, then steps closed
+toward the enemy headquarters; two turns tie when their values differ by less than one hero hit
+point's worth (the evaluation's `hero_hp`): the evaluation's pull toward the enemy (a point per
+step) is too weak to overcome the risk it sees in walking into reach, and a search that only
+holds its ground never wins.
+
+Nothing copies the world: a turn is applied action by action and retracted.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Generator
+from contextlib import closing
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from components import Health, Kind, Position, Team
+from game.commands import Command, EndTurn
+from game.events import Damaged
+from systems.ai import Budget
+from systems.ai.evaluate import EvalWeights, HeuristicWeights, StateHash, evaluate, weights
+from systems.ai.heuristic import HeuristicAI
+
+if TYPE_CHECKING:
+    from game.engine import Engine
+
+MAX_TURN = 40  # actions in one turn before the generator ends it (a safety net)
+CHECK_EVERY = 16
+
+
+class OutOfBudget(Exception):
+    """The node or time budget ran out inside the search."""
+
+
+@dataclass
+class TurnStats:
+    nodes: int = 0  # actions applied, plan generation included
+    depth: int = 0  # turns searched in the deepest finished iteration
+    value: float = 0.0
+    turns: int = 0  # candidate turns looked at
+    tt_hits: int = 0
+
+
+def press_weights(w: HeuristicWeights) -> HeuristicWeights:
+    """The heuristic with its caution off: it walks into danger to get at the enemy."""
+    return replace(w, danger_attacking=0.0, danger_after=0.5, kill_risk=0.0, approach=w.approach * 2)
+
+
+@dataclass(frozen=True)
+class Builder:
+    """How to make one candidate turn: a fixed list of actions, or a policy (0 the heuristic,
+    1 the pressing heuristic) played greedily after an optional first action."""
+
+    fixed: tuple[Command, ...] | None
+    policy: int
+    opening: Command | None
+
+
+@dataclass(frozen=True)
+class Progress:
+    """What a turn achieved beyond its evaluation: the tie-break toward pressing the game."""
+
+    damage: int = 0
+    closed: int = 0  # Manhattan steps own heroes came nearer the enemy HQ
+
+    def key(self) -> tuple[int, int]:
+        return (self.damage, self.closed)
+
+
+def _hero_distance(engine: Engine, side: str) -> int:
+    world = engine.world
+    hqs = [(p.x, p.y) for _e, (p, t, k, h) in world.query(Position, Team, Kind, Health)
+           if k.name == "hq" and t.side != side and h.hp > 0]
+    if not hqs:
+        return 0
+    total = 0
+    for _e, (p, t, k, h) in world.query(Position, Team, Kind, Health):
+        if k.name == "hero" and t.side == side and h.hp > 0:
+            total += min(abs(p.x - x) + abs(p.y - y) for x, y in hqs)
+    return total
+
+
+class TurnSearch:
+    """Minimax over whole turns from the engine's position (the side to play starts a turn)."""
+
+    def __init__(self, engine: Engine, rng: random.Random, *, nodes: int | None = None,
+                 seconds: float | None = None, width: int = 4, replies: int = 3,
+                 w: EvalWeights | None = None, hw: HeuristicWeights | None = None) -> None:
+        self.engine = engine
+        self.seed = rng.getrandbits(32)
+        self.node_limit = nodes
+        self.deadline = None if seconds is None else time.perf_counter() + seconds
+        self.width = width
+        self.replies = replies
+        self.w = w or weights()[0]
+        self.tie = self.w.hero_hp  # values this close count as equal: progress decides
+        base = hw or weights()[1]
+        self.policies = [HeuristicAI(base), HeuristicAI(press_weights(base))]
+        self.stats = TurnStats()
+        self.hasher = StateHash(engine.world)
+        self.tt: dict[int, tuple[int, float, tuple[Command, ...] | None]] = {}
+        self.root_depth = len(engine.history)
+
+    # -- budget ------------------------------------------------------------------------------
+
+    def apply(self, command: Command) -> list:
+        stats = self.stats
+        stats.nodes += 1
+        if self.node_limit is not None and stats.nodes > self.node_limit:
+            raise OutOfBudget
+        if self.deadline is not None and stats.nodes % CHECK_EVERY == 0 \
+                and time.perf_counter() > self.deadline:
+            raise OutOfBudget
+        return self.engine.apply(command)
+
+    def _unwind(self, to: int) -> None:
+        while len(self.engine.history) > to:
+            self.engine.retract()
+
+    # -- candidate turns ---------------------------------------------------------------------
+
+    def _finish(self, policy: HeuristicAI, side: str, rng: random.Random,
+                done: list[Command]) -> None:
+        """Play `policy` greedily until the side's turn ends (appending to `done`)."""
+        engine = self.engine
+        while not engine.over and engine.side == side and len(done) < MAX_TURN:
+            command = policy.choose(engine, rng, Budget())
+            self.apply(command)
+            done.append(command)
+        if not engine.over and engine.side == side:
+            self.apply(EndTurn())
+            done.append(EndTurn())
+
+    def builders(self, count: int, first: tuple[Command, ...] | None) -> list[Builder]:
+        """The recipes of the candidate turns here, most promising first.
+
+        `first` (a turn remembered from an earlier search) comes first; then the heuristic's
+        greedy turn, the pressing turn, turns opening with the heuristic's next-best actions
+        (up to `count` openings in all), and ending the turn at once.
+        """
+        base = self.policies[0]
+        openings: list[Command] = []
+        for _score, command in sorted(base.scores(self.engine), key=lambda sc: -sc[0]):
+            if len(openings) >= count:
+                break
+            if not isinstance(command, EndTurn):
+                openings.append(command)
+        found: list[Builder] = []
+        if first is not None:
+            found.append(Builder(first, 0, None))
+        found.append(Builder(None, 0, None))
+        found.append(Builder(None, 1, None))
+        found += [Builder(None, 0, c) for c in openings[1:]]
+        found.append(Builder((EndTurn(),), 0, None))
+        return found
+
+    def play(self, builder: Builder) -> tuple[Command, ...] | None:
+        """Apply the turn `builder` makes (None, with nothing applied, when it is not legal)."""
+        engine = self.engine
+        side = engine.side
+        start = len(engine.history)
+        rng = random.Random(self.seed ^ start)
+        done: list[Command] = []
+        try:
+            if builder.fixed is not None:
+                for command in builder.fixed:
+                    if engine.over or engine.side != side or \
+                            engine.why_illegal(command) is not None:
+                        self._unwind(start)
+                        return None
+                    self.apply(command)
+                    done.append(command)
+                if not engine.over and engine.side == side:
+                    self._unwind(start)
+                    return None
+            else:
+                if builder.opening is not None:
+                    self.apply(builder.opening)
+                    done.append(builder.opening)
+                self._finish(self.policies[builder.policy], side, rng, done)
+        except BaseException:
+            self._unwind(start)
+            raise
+        self.stats.turns += 1
+        return tuple(done)
+
+    def turns(self, count: int, first: tuple[Command, ...] | None
+              ) -> Generator[tuple[Command, ...], None, None]:
+        """Candidate turns, each left applied while the caller looks at it (then retracted).
+        Two candidates that reach the same position are one."""
+        engine = self.engine
+        start = len(engine.history)
+        seen: set[int] = set()
+        for builder in self.builders(count, first):
+            try:
+                turn = self.play(builder)
+                if turn is None:
+                    continue
+                key = self.hasher.full()
+                if key in seen:
+                    continue
+                seen.add(key)
+                yield turn
+            finally:
+                self._unwind(start)
+
+    # -- search ------------------------------------------------------------------------------
+
+    def value(self, depth: int, alpha: float, beta: float, ply: int) -> float:
+        """Negamax value, for the side to play, of looking `depth` turns ahead."""
+        engine = self.engine
+        if depth <= 0 or engine.over:
+            return evaluate(engine, engine.side, self.w, ply)
+        key = self.hasher.full()
+        entry = self.tt.get(key)
+        first = None
+        if entry is not None:
+            e_depth, e_value, first = entry
+            if e_depth == depth:
+                self.stats.tt_hits += 1
+                return e_value
+        side = engine.side
+        alpha0 = alpha
+        best, best_turn = -float("inf"), None
+        count = self.width if ply == 0 else self.replies
+        with closing(self.turns(count, first)) as turns:
+            for turn in turns:
+                v = self._child(side, depth, alpha, beta, ply + 1)
+                if v > best:
+                    best, best_turn = v, turn
+                alpha = max(alpha, v)
+                if alpha >= beta:
+                    break
+        if best_turn is None:
+            return evaluate(engine, side, self.w, ply)
+        # Only an exact value may answer a later visit; a bound still orders the turns.
+        exact = alpha0 < best < beta
+        self.tt[key] = (depth if exact else -1, best, best_turn)
+        return best
+
+    def _child(self, side: str, depth: int, alpha: float, beta: float, ply: int) -> float:
+        engine = self.engine
+        if engine.side == side and not engine.over:
+            return self.value(depth - 1, alpha, beta, ply)
+        return -self.value(depth - 1, -beta, -alpha, ply)
+
+    def progress(self, turn: tuple[Command, ...]) -> Progress:
+        """Damage the turn deals to the other side and steps its heroes close on the enemy HQ."""
+        engine = self.engine
+        world = engine.world
+        side = engine.side
+        start = len(engine.history)
+        before = _hero_distance(engine, side)
+        damage = 0
+        try:
+            for command in turn:
+                for event in engine.apply(command):
+                    if isinstance(event, Damaged):
+                        team = world.try_get(event.entity, Team)
+                        if team is not None and team.side != side:
+                            damage += event.amount
+            after = _hero_distance(engine, side)
+        finally:
+            self._unwind(start)
+        return Progress(damage, before - after)
+
+    def root(self, depth: int, first: tuple[Command, ...] | None
+             ) -> tuple[tuple[Command, ...] | None, float, bool]:
+        """Every candidate turn searched `depth` turns deep: (best, value, finished)."""
+        engine = self.engine
+        side = engine.side
+        found: list[tuple[float, tuple[Command, ...]]] = []
+        alpha = -float("inf")
+        try:
+            with closing(self.turns(self.width, first)) as turns:
+                for turn in turns:
+                    v = self._child(side, depth, alpha - self.tie, float("inf"), 1)
+                    found.append((v, turn))
+                    alpha = max(alpha, v)
+        except OutOfBudget:
+            self._unwind(self.root_depth)
+            best = self._pick(found)
+            return best, (max(v for v, _ in found) if found else -float("inf")), False
+        return self._pick(found), max(v for v, _ in found), True
+
+    def _pick(self, found: list[tuple[float, tuple[Command, ...]]]
+              ) -> tuple[Command, ...] | None:
+        if not found:
+            return None
+        top = max(v for v, _ in found)
+        near = [turn for v, turn in found if v >= top - self.tie]
+        if len(near) == 1:
+            return near[0]
+        return max(near, key=lambda t: self.progress(t).key())
+
+    def run(self, max_depth: int | None = None) -> tuple[Command, ...]:
+        """Iterative deepening over turns until the budget runs out: the best turn found."""
+        best: tuple[Command, ...] | None = None
+        depth = 0
+        while max_depth is None or depth < max_depth:
+            depth += 1
+            try:
+                turn, value, finished = self.root(depth, best)
+            except OutOfBudget:  # raised while breaking a tie: keep what we had
+                self._unwind(self.root_depth)
+                break
+            if turn is not None and (finished or best is None):
+                best = turn
+            if not finished:
+                break
+            self.stats.depth, self.stats.value = depth, value
+            if abs(value) >= self.w.win - 1000 or depth >= 8:
+                break
+        if best is None:  # not even one turn fitted the budget: the heuristic's next action
+            self._unwind(self.root_depth)
+            return (self.policies[0].choose(self.engine, random.Random(self.seed), Budget()),)
+        return best

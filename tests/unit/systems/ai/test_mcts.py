@@ -1,0 +1,52 @@
+"""MCTS over whole turns: repeatable under a simulation budget, legal, and leaves the world alone."""
+
+from __future__ import annotations
+
+import random
+
+from game.session.match import run_match
+from systems.ai import Budget
+from systems.ai.mcts import Mcts, MctsAI
+from tests.unit.systems.ai.positions import nearly_dead_hq, two_a_side
+
+
+def test_a_simulation_budget_is_spent_exactly_and_the_world_is_untouched() -> None:
+    engine = two_a_side()
+    before = engine.world.snapshot()
+    ai = MctsAI(sims=25)
+    command = ai.choose(engine, random.Random(0), Budget())
+    assert engine.world.snapshot() == before and engine.history == []
+    assert ai.last is not None and ai.last.sims == 25
+    assert engine.why_illegal(command) is None
+
+
+def test_visits_add_up_down_the_tree() -> None:
+    engine = two_a_side()
+    search = Mcts(engine, random.Random(0), c=1.0, widen=1.0, turns=5)
+    search.run(None, sims=30, seconds=None)
+    root = search.root
+    assert root.visits == 30
+    # every visit below the root went to exactly one child
+    assert sum(child.visits for child in root.children) == root.visits
+    # widening: a node never holds more children than its visits allow
+    assert len(root.children) <= 1 + int(search.widen * root.visits ** 0.5)
+    for child in root.children:
+        assert -1.0 <= child.mean() <= 1.0
+
+
+def test_mcts_takes_the_won_headquarters() -> None:
+    engine = nearly_dead_hq()
+    side = engine.side
+    ai = MctsAI(sims=20)
+    rng = random.Random(0)
+    while not engine.over and engine.side == side:
+        assert engine.submit(ai.choose(engine, rng, Budget())).ok
+    assert engine.outcome is not None and engine.outcome[0] == "red"
+
+
+def test_the_same_seed_gives_the_same_game() -> None:
+    seats = {"red": "mcts:sims=8", "blue": "heuristic"}
+    first = run_match("maps/outpost.png", seats, seed=3)[1]
+    second = run_match("maps/outpost.png", seats, seed=3)[1]
+    assert first.commands == second.commands
+    assert (first.winner, first.reason) == (second.winner, second.reason)
