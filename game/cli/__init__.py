@@ -6,6 +6,7 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from game.errors import UserError
 
@@ -54,10 +55,19 @@ SUMMARIES = {
 }
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse, but a refused argument is one line naming the fix, like every other refusal
+    (argparse's default prints the whole usage block first)."""
+
+    def error(self, message: str) -> NoReturn:
+        message = message.removeprefix("argument ").rstrip(".")
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help).\n")
+
+
 def build_parser(chosen: str | None = None) -> argparse.ArgumentParser:
     """The parser with `chosen`'s own options; every other command is only named, so its
     module (and whatever numba, numpy or pyglet it needs) is not imported."""
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="rulefront",
         description="Turn-based tactics on grid maps drawn as PNG images.",
     )

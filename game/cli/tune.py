@@ -49,8 +49,6 @@ def run(args: argparse.Namespace) -> int:
 
     if args.games % 2:
         raise UserError("--games must be even: games are played in pairs with sides swapped.")
-    if args.sigma <= 0:
-        raise UserError("--sigma must be a positive number.")
     out = Path(args.out)
     if any(c in str(out.resolve()) for c in ",:="):
         raise UserError(f"--out {out}: the path may not hold ',', ':' or '=' (it is passed "

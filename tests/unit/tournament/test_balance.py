@@ -52,7 +52,7 @@ def test_every_death_lands_on_a_cell_of_the_map_and_games_repeat() -> None:
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["balance", "outpost", "--games", "0"], "--games must be at least 1"),
+        (["balance", "outpost", "--games", "0"], "--games: must be 1 or more, not 0"),
         (["balance", "level-03"], "pits sides against each other"),
         (["balance", "outpost", "--ai", "alphazero"], "unknown AI 'alphazero'"),
     ],

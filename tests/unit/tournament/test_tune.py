@@ -64,9 +64,9 @@ def test_tune_writes_weights_and_a_report_that_adds_up(capsys, tmp_path) -> None
     ("argv", "message"),
     [
         (["tune", "--games", "3"], "--games must be even"),
-        (["tune", "--popsize", "1"], "--popsize must be at least 2"),
+        (["tune", "--popsize", "1"], "--popsize: must be 2 or more, not 1"),
         (["tune", "--maps", "no-such-map"], "no-such-map"),
-        (["tune", "--sigma", "0"], "--sigma must be a positive number"),
+        (["tune", "--sigma", "0"], "--sigma: must be more than 0, not 0"),
     ],
 )
 def test_bad_tune_arguments_are_one_sentence(capsys, argv: list[str], message: str) -> None:
