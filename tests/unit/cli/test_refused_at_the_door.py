@@ -212,13 +212,13 @@ def test_a_save_with_a_broken_random_state_does_not_resume(tmp_path, capsys, mon
     (["grundy", "0.137", "--n", str(10**12)], "need about 21.8 TiB of memory"),
     (["grundy", "0.16", "--period", "--max-n", str(10**15)], "heaps need about"),
     (["grundy", "0.137", "--n", "-1"], "must be 0 or more, not -1"),
-    (["bench", "--repeat", "0", "skirmish"], "argument --repeat: must be 1 or more, not 0"),
-    (["solve", "level-03", "--budget", "-1"], "argument --budget: must be more than 0, not -1"),
-    (["solve", "level-03", "--budget", "nan"], "argument --budget: 'nan' is not a number"),
-    (["match", "--games", "0"], "argument --games: must be 1 or more, not 0"),
-    (["match", "--games", "2", "--workers", "0"], "argument --workers: must be 1 or more"),
-    (["tournament", "--games", "x"], "argument --games: 'x' is not a whole number"),
-    (["play", "--text", "--series", "0"], "argument --series: must be 1 or more"),
+    (["bench", "--repeat", "0", "skirmish"], "--repeat: must be 1 or more, not 0"),
+    (["solve", "level-03", "--budget", "-1"], "--budget: must be more than 0, not -1"),
+    (["solve", "level-03", "--budget", "nan"], "--budget: 'nan' is not a number"),
+    (["match", "--games", "0"], "--games: must be 1 or more, not 0"),
+    (["match", "--games", "2", "--workers", "0"], "--workers: must be 1 or more"),
+    (["tournament", "--games", "x"], "--games: 'x' is not a whole number"),
+    (["play", "--text", "--series", "0"], "--series: must be 1 or more"),
 ])
 def test_numeric_arguments_are_range_checked_by_argparse(capsys, argv, says):
     assert says in refused(capsys, *argv)
