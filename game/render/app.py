@@ -66,11 +66,19 @@ def animation_setting(args: argparse.Namespace | None = None) -> bool:
 
 def backward(events: list[Any]) -> list[Any]:
     """An undone command's events played in reverse: moves and pushes slide back to where they
-    came from, last first (damage, deaths and the rest are simply undone)."""
-    from game.events import Moved, Pushed
+    came from, last first, and the rules it formed break and those it broke form again (damage,
+    deaths and the rest are simply undone)."""
+    from game.events import Moved, Pushed, RuleBroken, RuleFormed
 
-    return [type(e)(e.entity, e.x, e.y, e.x0, e.y0) for e in reversed(events)
-            if isinstance(e, Moved | Pushed)]
+    undone: list[Any] = []
+    for e in reversed(events):
+        if isinstance(e, Moved | Pushed):
+            undone.append(type(e)(e.entity, e.x, e.y, e.x0, e.y0))
+        elif isinstance(e, RuleFormed):
+            undone.append(RuleBroken(e.rule))
+        elif isinstance(e, RuleBroken):
+            undone.append(RuleFormed(e.rule))
+    return undone
 
 
 class App:

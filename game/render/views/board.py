@@ -394,6 +394,8 @@ class GridView(View):
         return True
 
     def _word(self, batch: Batch, pos: Position, word: Word) -> None:
+        if self._sprite(batch, f"word.{word.text.upper()}", "", pos, LAYERS["thing"]):
+            return
         left, bottom, size, _ = self.layout.cell_rect(pos.x, pos.y)
         color = colors.word_color(word.text)
         pad = max(1, size // 14)
