@@ -138,7 +138,7 @@ class App:
 
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
         hover = getattr(self.controller, "hover", None)
-        if hover is not None:  # the match controller previews; level and replay do not
+        if hover is not None:  # match and level controllers preview; the replay viewer does not
             hover(self.screen.cell_at(x, y))
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool:
