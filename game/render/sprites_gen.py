@@ -351,7 +351,7 @@ CUBE_CELL = 48
 
 def cube() -> Image.Image:
     """One block of the descent view: front, right and top faces in greys (the view tints them
-    by level), with dark edges and a few scuffs. Its bottom-left pixel is the block's near
+    by level with the top face's colour), with dark edges and a few scuffs. Its bottom-left pixel is the block's near
     bottom-left corner, so the view places it there and scales it by edge / CUBE_EDGE."""
     picture = Image.new("RGBA", (CUBE_CELL, CUBE_CELL), (0, 0, 0, 0))
     d = ImageDraw.Draw(picture)
@@ -364,15 +364,15 @@ def cube() -> Image.Image:
     front = [at(0, 0), at(E, 0), at(E, H), at(0, H)]
     right = [at(E, 0), at(E + DX, DY), at(E + DX, DY + H), at(E, H)]
     top = [at(0, H), at(E, H), at(E + DX, DY + H), at(DX, DY + H)]
-    edge = (96, 96, 100, 255)
-    for face, grey in ((front, 214), (right, 166), (top, 250)):
+    edge = (102, 102, 104, 255)
+    for face, grey in ((front, 196), (right, 150), (top, 255)):
         d.polygon(face, fill=(grey, grey, grey, 255), outline=edge)
     rng = random.Random(11)
     for _ in range(40):  # scuffs on the front and the top
         x, y = rng.randrange(2, E - 2), rng.randrange(2, H - 2)
-        d.point([at(x, y)], fill=(196, 196, 196, 255))
+        d.point([at(x, y)], fill=(182, 182, 182, 255))
         tx, ty = rng.uniform(0.1, 0.9), rng.uniform(0.1, 0.9)
-        d.point([at(tx * E + ty * DX, H + ty * DY)], fill=(232, 232, 232, 255))
+        d.point([at(tx * E + ty * DX, H + ty * DY)], fill=(236, 236, 236, 255))
     return picture
 
 
