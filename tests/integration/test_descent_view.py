@@ -127,3 +127,27 @@ def test_without_the_sheet_blocks_are_drawn_as_faces_and_still_drop(window, tmp_
     assert screen_y(screen, ball) == pytest.approx(top_y)
     screen.pose(length)
     assert screen_y(screen, ball) < top_y - screen.view.proj.edge
+
+
+def test_a_step_redraws_only_the_pieces_it_moved(window):
+    engine = descent_board(["1 2 0", "0 1 0", "0 0 1"])
+    screen = Screen(engine, *window.get_size())
+    screen.draw()
+    view = screen.view
+    before = {e: list(ds) for e, ds in view.drawn.items()}
+    floor = list(view.floor)
+    ball = engine.world.resource("ball")
+    where = {e: (min(d.x for d in ds), min(d.y for d in ds)) for e, ds in view.drawn.items()}
+    pushed = next(e for e in engine.world.at(1, 0) if engine.world.get(e, Height).z == 1)
+    assert engine.submit(Step("r"))
+    screen.invalidate()
+    screen.draw()
+    redrawn = {e for e, ds in view.drawn.items() if ds != before[e]}
+    assert redrawn == {ball, pushed}
+    assert view.floor == floor
+    engine.undo()
+    screen.invalidate()
+    screen.draw()
+    assert view.placed[pushed] == (1, 0, 1) and view.placed[ball][:2] == (0, 0)
+    after = {e: (min(d.x for d in ds), min(d.y for d in ds)) for e, ds in view.drawn.items()}
+    assert after == pytest.approx(where)  # every piece back where it was first drawn

@@ -127,6 +127,8 @@ class DescentView(View):
         self.before: dict[int, Place] = {}  # ... and at the build before
         self.tracks: list[tuple[int, Place, Place]] = []  # (piece, from, to) being animated
         self.base: dict[int, tuple[float, float]] = {}
+        self.floor: list[Any] = []  # drawn once: the board does not change shape
+        self.drawn_top = 0  # the tallest level the pieces were coloured for
         self._sink: list[Any] = self.keep
         n = board_size(world)[0]
         # Fit for a little more than today's tallest stack: pushes may raise a column.
@@ -143,46 +145,69 @@ class DescentView(View):
     def _add(self, drawable: Any) -> None:
         self._sink.append(drawable)
 
-    def sync(self, batch: Batch, ui: UiView) -> None:
-        self.build(batch, ui)
-
     def build(self, batch: Batch, ui: UiView) -> None:
-        for drawable in (*self.keep, *(d for ds in self.drawn.values() for d in ds)):
+        """Everything from scratch: the floor, every piece, the exit and the markers."""
+        self.pose(float("inf"))
+        for drawable in (*self.floor, *self.keep, *(d for ds in self.drawn.values() for d in ds)):
             drawable.delete()
-        self.keep, self.drawn, self._sink = [], {}, []
+        self.floor, self.keep, self.drawn = [], [], {}
+        self._sink = self.floor
+        n = board_size(self.world)[0]
+        for row in range(n):
+            for x in range(n):
+                self._floor(batch, x, row)
         self._sink = self.keep
-        self.tracks, self.base = [], {}
-        self.before, self.placed = self.placed, {}
+        self._pieces(batch, ui, {})
+
+    def sync(self, batch: Batch, ui: UiView) -> None:
+        """Redraw only the pieces whose cell or level changed (a step moves the ball and at
+        most a stack of blocks), then the exit and the markers; a change of the tallest
+        stack, which recolours every level, draws everything again."""
+        if not self.floor or self.top_level() != self.drawn_top:
+            self.build(batch, ui)
+            return
+        self.pose(float("inf"))  # a running animation ends where the pieces are now
+        for drawable in self.keep:
+            drawable.delete()
+        self.keep = []
+        self._pieces(batch, ui, dict(self.placed))
+
+    def top_level(self) -> int:
+        return max(self.top, max(self.heights().values(), default=0))
+
+    def _pieces(self, batch: Batch, ui: UiView, drawn_at: dict[int, Place]) -> None:
+        """Draw the pieces not already drawn where they stand (`drawn_at`), the exit, the
+        hidden ball's marker and the hint."""
         world = self.world
-        n = board_size(world)[0]
+        self.tracks, self.base = [], {}
         heights = self.heights()
         ball = world.resource("ball")
         bpos = world.get(ball, Position)
         bz = world.get(ball, Height).z
         ex, ey = world.resource("exit")
         exit_cell = (int(ex), int(ey))
-        for row in range(n):
-            for x in range(n):
-                self._floor(batch, x, row)
         items = sorted((pos.y, height.z, pos.x, e) for e, (pos, height, kind) in
                        world.query(Position, Height, Kind) if kind.name == "block")
-        ball_key = (bpos.y, bz, bpos.x, ball)
-        items.append(ball_key)
-        items.sort()
-        top_level = max(self.top, max(heights.values(), default=0))
+        items.append((bpos.y, bz, bpos.x, ball))
+        self.drawn_top = top_level = self.top_level()
+        self.before, self.placed = self.placed, {}
         for row, z, x, entity in items:
             self.placed[entity] = (x, row, z)
+            if drawn_at.get(entity) == (x, row, z):
+                continue
+            for drawable in self.drawn.pop(entity, []):
+                drawable.delete()
             self._sink = self.drawn.setdefault(entity, [])
             if entity == ball:
                 self._ball(batch, x, row, z)
-                self._sink = self.keep
-                continue
-            self._block(batch, x, row, z, block_color(z, top_level))
-            self._sink = self.keep
-            if (x, row) == exit_cell and z == heights[(x, row)] - 1:
-                self._exit(batch, x, row, z + 1)
-        if exit_cell not in heights:
-            self._exit(batch, exit_cell[0], exit_cell[1], 0)
+            else:
+                self._block(batch, x, row, z, block_color(z, top_level))
+        for entity in set(self.drawn) - set(self.placed):
+            for drawable in self.drawn.pop(entity):
+                drawable.delete()
+        self._sink = self.keep
+        z_exit = heights.get(exit_cell, 0)
+        self._exit(batch, exit_cell[0], exit_cell[1], z_exit)
         if self.hidden(bpos.x, bpos.y, bz, heights):
             self._marker(batch, bpos.x, bpos.y, bz)
         if ui.hint in ("u", "d", "l", "r"):
