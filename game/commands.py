@@ -74,7 +74,14 @@ def from_json(raw: Any) -> Command:
     args = {k: v for k, v in raw.items() if k != "type"}
     if set(args) != set(names):
         raise UserError(f"command {raw!r} needs exactly the fields {sorted(names)}.")
-    return cls(**args)
+    import msgspec  # the dataclass is the schema; imported only where files are read
+
+    try:
+        command: Command = msgspec.convert(args, cls, strict=True)
+    except msgspec.ValidationError as exc:
+        raise UserError(f"command {raw!r} has a field of the wrong type "
+                        f"({str(exc).replace('`$.', '`')}).") from None
+    return command
 
 
 @register

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache
@@ -19,30 +20,66 @@ Color = tuple[int, int, int]
 SIDES = ("red", "blue")
 
 
+MAX_FILE_BYTES = 16 * 1024 * 1024  # any map, level, sidecar, replay or save
+
+
+def read_bytes(path: Path, what: str = "file", limit: int = MAX_FILE_BYTES) -> bytes:
+    """A regular file's bytes, at most MAX_FILE_BYTES: pipes, devices and folders are refused
+    before they are opened (a pipe would block, /dev/zero never ends), big files before they
+    are read."""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        raise UserError(f"{path}: no such {what}.") from None
+    except OSError as exc:
+        raise UserError(f"{path}: cannot be read ({exc.strerror}).") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise UserError(f"{path}: is not a regular file (a folder, pipe or device); give a "
+                        f"{what}.")
+    if info.st_size > limit:
+        raise UserError(f"{path}: is {info.st_size:,} bytes; Rulefront reads a {what} of at "
+                        f"most {limit // 2**20} MiB.")
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(limit + 1)
+    except OSError as exc:
+        raise UserError(f"{path}: cannot be read ({exc.strerror}).") from None
+    if len(data) > limit:
+        raise UserError(f"{path}: grew past {limit // 2**20} MiB while being read.")
+    return data
+
+
+def read_text(path: Path, what: str = "file", limit: int = MAX_FILE_BYTES) -> str:
+    """A regular file's text (UTF-8), with read_bytes' limits."""
+    try:
+        return read_bytes(path, what, limit).decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise UserError(f"{path}: is not UTF-8 text (byte {exc.start}); save it as UTF-8.") \
+            from None
+
+
 def load_yaml(path: Path) -> Any:
     """Parse a YAML file, turning every failure into one sentence that names the file."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise UserError(f"{path}: no such file.") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UserError(f"{path}: cannot be read ({exc}).") from None
+    text = read_text(path)
     try:
         return yaml.safe_load(text)
     except yaml.YAMLError as exc:
         where = getattr(exc, "problem_mark", None)
         line = f" at line {where.line + 1}" if where else ""
         raise UserError(f"{path}: is not valid YAML{line}; fix the syntax there.") from None
+    except RecursionError:
+        raise UserError(f"{path}: is nested too deeply to be a Rulefront file.") from None
 
 
 def load_json(path: Path, what: str) -> Any:
     """Parse a JSON file that should be `what` (e.g. 'replay or save'), or a UserError."""
+    text = read_text(path, what)
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise UserError(f"{path}: no such {what}.") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
         raise UserError(f"{path}: is not a readable {what} ({exc}).") from None
+    except RecursionError:
+        raise UserError(f"{path}: is nested too deeply to be a {what}.") from None
 
 
 def need(mapping: Any, key: str, kind: type | tuple[type, ...], where: str) -> Any:
@@ -84,17 +121,6 @@ class UnitStats:
     glyph: str
 
 
-def _unit(name: str, raw: Any, where: str, mobile: bool = True) -> UnitStats:
-    return UnitStats(
-        name=name,
-        hp=need(raw, "hp", int, where),
-        damage=need(raw, "damage", int, where),
-        range=need(raw, "range", int, where),
-        moves=need(raw, "moves", int, where) if mobile else 0,
-        glyph=need(raw, "glyph", str, where),
-    )
-
-
 @dataclass(frozen=True)
 class Units:
     heroes: dict[str, UnitStats]
@@ -103,18 +129,20 @@ class Units:
 
 
 def parse_units(raw: Any, source: str) -> Units:
-    heroes_raw = need(raw, "heroes", dict, source)
-    heroes = {
-        name: _unit(name, stats, f"{source}: hero '{name}'") for name, stats in heroes_raw.items()
-    }
-    minion = _unit("minion", need(raw, "minion", dict, source), f"{source}: minion")
-    buildings_raw = need(raw, "buildings", dict, source)
-    buildings = {
-        name: _unit(name, need(buildings_raw, name, dict, f"{source}: buildings"),
-                    f"{source}: building '{name}'", mobile=False)
-        for name in ("hq", "tower")
-    }
-    return Units(heroes, minion, buildings)
+    """data/units.yaml's tree (or one merged with a sidecar's overrides) checked against
+    game.schemas.UnitsFile."""
+    from game.schemas import UnitsFile, validate
+
+    checked: UnitsFile = validate(raw, UnitsFile, source)
+
+    def stats(name: str, entry: Any) -> UnitStats:
+        return UnitStats(name, entry.hp, entry.damage, entry.range,
+                         getattr(entry, "moves", 0), entry.glyph)
+
+    return Units({name: stats(name, e) for name, e in checked.heroes.items()},
+                 stats("minion", checked.minion),
+                 {"hq": stats("hq", checked.buildings.hq),
+                  "tower": stats("tower", checked.buildings.tower)})
 
 
 @cache
@@ -156,17 +184,18 @@ class WordInfo:
 
 @cache
 def words() -> dict[str, WordInfo]:
+    from game.schemas import WordsFile, validate
+
     path = DATA / "words.yaml"
-    raw = load_yaml(path)
+    checked: WordsFile = validate(load_yaml(path), WordsFile, path)
     result: dict[str, WordInfo] = {}
-    for i, entry in enumerate(need(raw, "words", list, str(path))):
+    for i, entry in enumerate(checked.words):
         where = f"{path}: word #{i + 1}"
-        text = need(entry, "text", str, where)
-        part = need(entry, "part", str, where)
-        if part not in ("noun", "operator", "property"):
-            raise UserError(f"{where}: part '{part}' must be noun, operator or property.")
-        kind = need(entry, "kind", str, where) if part == "noun" else ""
-        result[text] = WordInfo(text, part, kind, parse_color(entry.get("color"), where))
+        if entry.part == "noun" and not entry.kind:
+            raise UserError(f"{where}: the noun {entry.text} needs a 'kind'.")
+        kind = entry.kind if entry.part == "noun" else ""
+        result[entry.text] = WordInfo(entry.text, entry.part, kind,
+                                      parse_color(entry.color, where))
     return result
 
 
@@ -190,16 +219,16 @@ class PaletteEntry:
 @cache
 def palette() -> dict[Color, PaletteEntry]:
     """Colour -> prefab for every tile, unit, building and word a map may hold."""
+    from game.schemas import PaletteFile, validate
+
     path = DATA / "palette.yaml"
     raw = load_yaml(path)
+    validate(raw, PaletteFile, path)
     result: dict[Color, PaletteEntry] = {}
-    for i, entry in enumerate(need(raw, "entries", list, str(path))):
-        where = f"{path}: entry #{i + 1}"
-        name = need(entry, "name", str, where)
+    for entry in raw["entries"]:
+        name = entry["name"]
         where = f"{path}: entry '{name}'"
-        prefab = need(entry, "prefab", str, where)
-        if prefab not in PREFABS:
-            raise UserError(f"{where}: prefab '{prefab}' must be one of {', '.join(PREFABS)}.")
+        prefab = entry["prefab"]
         team = entry.get("team", "")
         if prefab in ("hq", "tower", "hero", "spawn") and team not in SIDES:
             raise UserError(f"{where}: needs 'team: red' or 'team: blue'.")
@@ -282,6 +311,9 @@ def map_argument(arg: str | Path) -> Path:
     path = Path(arg)
     text = str(arg)
     bare = "/" not in text and os.sep not in text and path.suffix.lower() in ("", *LEVEL_SUFFIXES)
+    if path.exists() and not path.is_file():
+        raise UserError(f"{path}: is not a regular file (a folder, pipe or device); give a map "
+                        "or level file.")
     if path.is_file() or not bare:
         return path
     found = find_shipped(text)

@@ -152,8 +152,11 @@ def undo_all(engine: Engine) -> int:
 # -- the command line, in-process ---------------------------------------------------------------
 
 def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    """Run `rulefront ARGS`: (exit code, stdout, stderr)."""
-    code = main(list(args))
+    """Run `rulefront ARGS`: (exit code, stdout, stderr); argparse's refusals exit 2 too."""
+    try:
+        code = main(list(args))
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else 2
     out, err = capsys.readouterr()
     return code, out, err
 

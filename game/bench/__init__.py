@@ -25,6 +25,7 @@ GROUPS: dict[str, str] = {
     "ai": "game.bench.ai:ai",
     "cluster": "game.bench.cluster:cluster",
     "cli": "game.bench.cli:cli",
+    "openspiel": "game.bench.openspiel:openspiel",
 }
 
 

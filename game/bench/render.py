@@ -18,11 +18,14 @@ def render(repeat: int = 5, **_: Any) -> dict[str, float]:
     hero's move applied or undone, in turn); render.anim_frame_ms: a frame while that move
     slides across the board."""
     from game.commands import Move
-    from game.render.offscreen import draw_frames, hidden_window
+    from game.render.offscreen import (
+        draw_animated_frames,
+        draw_changing_frames,
+        draw_frames,
+        hidden_window,
+    )
 
     window = hidden_window(*SIZE)  # headless before pyglet.gl is imported
-    from pyglet import gl
-
     from game.render.screen import Screen
 
     engine = load_engine(MAPS / "frontier.png")
@@ -31,37 +34,12 @@ def render(repeat: int = 5, **_: Any) -> dict[str, float]:
         screen = Screen(engine, *SIZE)
         draw_frames(window, screen, FRAMES, False)  # warm up: build, upload, cache glyphs
         steady = median_time(lambda: draw_frames(window, screen, FRAMES, False), repeat) / FRAMES
-
-        def changes() -> None:
-            window.switch_to()
-            for _ in range(FRAMES):
-                if engine.history:
-                    engine.undo()
-                else:
-                    engine.submit(move)
-                screen.invalidate()
-                window.clear()
-                screen.draw()
-                gl.glFinish()
-
-        changes()
-        changed = median_time(changes, repeat) / FRAMES
-
-        def animation() -> None:
-            window.switch_to()
-            if engine.history:
-                engine.undo()
-            engine.submit(move)
-            screen.invalidate()
-            length = screen.play(engine.history[-1].events, clock=0.0)
-            for i in range(FRAMES):
-                screen.pose(length * i / FRAMES)
-                window.clear()
-                screen.draw()
-                gl.glFinish()
-
-        animation()
-        animated = median_time(animation, repeat) / FRAMES
+        draw_changing_frames(window, screen, engine, move, FRAMES)
+        changed = median_time(
+            lambda: draw_changing_frames(window, screen, engine, move, FRAMES), repeat) / FRAMES
+        draw_animated_frames(window, screen, engine, move, FRAMES)
+        animated = median_time(
+            lambda: draw_animated_frames(window, screen, engine, move, FRAMES), repeat) / FRAMES
     finally:
         window.close()
     return {"render.frame_ms": steady * 1000, "render.rebuild_ms": changed * 1000,

@@ -42,7 +42,8 @@ SUMMARIES = {
     "grundy": "Sprague-Grundy values and periods of octal games",
     "solve": "solve a puzzle or descent level (or a Keke level set)",
     "generate": "generate descent levels or a skirmish map",
-    "render": "draw a map, level or replay's final position to a PNG offscreen (no window, no X server)",
+    "render": "draw a map, level or replay's final position to a PNG, or a whole replay to an "
+              "animated GIF, offscreen (no window, no X server)",
     "edit": "paint a map PNG and its sidecar in a window",
     "ais": "list every AI a seat can name (built-in and plug-ins)",
     "envs": "describe (and check) the PettingZoo/Gymnasium environment of a map or level",

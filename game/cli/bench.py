@@ -6,6 +6,7 @@ import argparse
 import json
 
 from game.bench import GROUPS, run_groups
+from game.cli.args import positive_int
 from game.errors import UserError
 from game.progress import Progress, wanted
 
@@ -14,7 +15,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("bench", help="measure speed (medians of several runs)")
     p.add_argument("groups", nargs="*", metavar="GROUP", help=f"groups: {', '.join(GROUPS)} (default: all)")
     p.add_argument("--json", action="store_true", help="print one flat JSON object: figure -> median")
-    p.add_argument("--repeat", type=int, default=5, help="runs per figure (default 5)")
+    p.add_argument("--repeat", type=positive_int, default=5, help="runs per figure (default 5)")
     p.add_argument("--keke", action="store_true", help="also run the Keke level set (slow)")
     p.set_defaults(func=run)
 

@@ -7,6 +7,7 @@ import json
 import sys
 from typing import TYPE_CHECKING
 
+from game.cli.args import grundy_max_n, grundy_n
 from game.errors import UserError
 from game.grundy.codes import OctalGame, parse_code
 from game.progress import Progress, wanted
@@ -18,9 +19,9 @@ if TYPE_CHECKING:
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("grundy", help="Sprague-Grundy values and periods of octal games")
     p.add_argument("code", metavar="CODE", help="octal code 0.d1d2... (e.g. 0.137) or 'nim'")
-    p.add_argument("--n", type=int, metavar="N", help="compute G(0..N)")
+    p.add_argument("--n", type=grundy_n, metavar="N", help="compute G(0..N)")
     p.add_argument("--period", action="store_true", help="prove the ultimate period (Guy-Smith)")
-    p.add_argument("--max-n", type=int, metavar="M",
+    p.add_argument("--max-n", type=grundy_max_n, metavar="M",
                    help="give up proving after M heaps (default: as many as the free memory "
                         "holds)")
     p.add_argument("--json", action="store_true", help="print one JSON object")

@@ -13,7 +13,8 @@ from game.rulesets.puzzle.keke import KekeLevel, read_set
 from systems.ai.keke_set import replay_wins, solve_levels
 
 
-def run_set(path: Path, budget: float, method: str, as_json: bool, workers: int = 1) -> int:
+def run_set(path: Path, budget: float, method: str, as_json: bool, workers: int = 1,
+            unsolved: bool = False) -> int:
     rows = []
     start = time.perf_counter()
     levels = solve_levels(path, budget, method, workers)
@@ -37,12 +38,33 @@ def run_set(path: Path, budget: float, method: str, as_json: bool, workers: int 
     solved = sum(row["solved"] for row in rows)
     total = {"solved": solved, "total": len(rows), "budget": budget, "method": method,
              "workers": workers, "seconds": round(time.perf_counter() - start, 1)}
+    missed = [row["id"] for row in rows if not row["solved"]]
     if as_json:
-        print(json.dumps({"levels": rows, **total}))
-    else:
-        print(f"solved {solved} of {len(rows)} at {budget:g} s per level, {workers} "
-              f"worker{'s' if workers > 1 else ''} ({total['seconds']} s in all)")
+        print(json.dumps({"levels": rows, **total, "unsolved": missed}))
+        return 0
+    if unsolved:
+        print_missed(path, rows)
+    print(f"solved {solved} of {len(rows)} at {budget:g} s per level, {workers} "
+          f"worker{'s' if workers > 1 else ''} ({total['seconds']} s in all)")
+    if missed:
+        print(f"unsolved: {' '.join(missed)}")
     return 0
+
+
+def print_missed(path: Path, rows: list[dict[str, Any]]) -> None:
+    """Each level the run missed: why, its stored solution's length, and its grid."""
+    levels = {level.id: level for level in read_set(path)}
+    for row in rows:
+        if row["solved"]:
+            continue
+        level = levels[row["id"]]
+        why = "no solution exists here" if row["unsolvable"] else \
+            "a solution was found but did not win on replay" if row["length"] else \
+            "ran out of time"
+        name = f" '{level.name}'" if level.name else ""
+        print(f"\nlevel {level.id}{name}: {why} ({row['states']} states; stored solution "
+              f"{len(level.solution)} moves)")
+        print(level.ascii)
 
 
 DEPARTURES = {

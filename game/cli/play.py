@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from game.cli.args import positive_int
 from game.cli.common import (
     LEVELS,
     add_map_argument,
@@ -21,7 +22,7 @@ from game.errors import UserError
 from game.levels.loader import FileKind
 from game.registry import PLAYER
 from game.session.match import Seat, make_seats
-from game.session.saves import default_save_path, restore_rng
+from game.session.saves import default_save_path, resumed_seats
 from game.text.play import TextGame
 
 
@@ -40,7 +41,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--misere", action="store_true",
                    help="octal: misere play (who takes the last block loses)")
     add_window_flags(p, fps_help="window: AI animation speed")
-    p.add_argument("--series", type=int, metavar="N",
+    p.add_argument("--series", type=positive_int, metavar="N",
                    help="terminal: play N games in a row with a running tally; the loser of "
                         "each game moves first (red) in the next")
     p.add_argument("--level", metavar="ID", help="a level id in a Keke JSON level set")
@@ -63,11 +64,7 @@ def load_game(args: argparse.Namespace) -> tuple[Engine, dict[str, Seat], int]:
     if record is None:
         specs = {"red": args.red, "blue": args.blue}
         return engine, make_seats(engine, specs, args.seed), args.seed
-    seats = make_seats(engine, record.seats, record.seed)
-    for side, raw in record.rng_states.items():
-        if side in seats:
-            restore_rng(seats[side], raw)
-    return engine, seats, record.seed
+    return engine, resumed_seats(engine, record, source), record.seed
 
 
 def run(args: argparse.Namespace) -> int:

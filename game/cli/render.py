@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from game.cli.args import count
 from game.cli.common import LEVELS, RECORDS, add_map_argument, open_game
 from game.render.layout import parse_size
 from game.session.match import make_seats
@@ -31,7 +32,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="animation frames through each command that moves something (default 3)")
     p.add_argument("--seed", type=int, default=0, help="seed of the game set up")
     p.add_argument("--level", metavar="ID", help="a level id in a Keke JSON level set")
-    p.add_argument("--moves", type=int, default=0, metavar="N",
+    p.add_argument("--moves", type=count, default=0, metavar="N",
                    help="let random AIs play N commands first (a mid-game picture)")
     p.set_defaults(func=run)
 

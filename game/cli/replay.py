@@ -45,8 +45,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"verified: {report['commands']} commands replay to {result['winner']} "
               f"({result['reason']}).")
     if not report["verified"]:
-        raise UserError(f"{args.file}: replays to {report['result']}, but it recorded "
-                        f"{report['recorded']}.")
+        # Exit 1, not 2: the file was read fine, it just does not verify (README, exit codes).
+        print(f"rulefront: {args.file}: replays to {report['result']}, but it recorded "
+              f"{report['recorded']}.", file=sys.stderr)
+        return 1
     if wants_viewer(args):
         view_replay(record, args)
     return 0

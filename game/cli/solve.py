@@ -2,8 +2,9 @@
 
 `rulefront solve LEVEL [--level ID] [--budget S] [--method M] [--json]` solves one level and
 saves the solution as a replay; `--hint` prints only the next move; `--moves M` solves from the
-state after those moves. `rulefront solve --keke SET [--budget S] [--stored]` runs a whole Keke
-level set, one level at a time, each solution re-verified by replaying it on a fresh engine.
+state after those moves. `rulefront solve --keke SET [--budget S] [--workers N] [--stored] [--unsolved]` runs a whole
+Keke level set, one level at a time, each solution re-verified by replaying it on a fresh
+engine; `--unsolved` prints the levels it missed, with their grids.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from game import registry
+from game.cli.args import positive_float, positive_int
 from game.cli.common import LEVELS, open_game
 from game.engine import Engine, Impossible
 from game.errors import UserError
@@ -30,15 +32,20 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--keke", metavar="SET", help="solve every level of a Keke JSON level set")
     p.add_argument("--stored", action="store_true",
                    help="with --keke: replay the set's stored solutions instead of solving")
-    p.add_argument("--budget", type=float, default=10.0, metavar="SECONDS",
+    p.add_argument("--unsolved", action="store_true",
+                   help="with --keke: print each level not solved, with its grid")
+    p.add_argument("--budget", type=positive_float, default=10.0, metavar="SECONDS",
                    help="time per level (default 10)")
-    p.add_argument("--states", type=int, metavar="N", help="stop after this many states")
+    p.add_argument("--states", type=positive_int, metavar="N", help="stop after this many states")
     p.add_argument("--method", default="auto",
-                   help="bfs (shortest), cost (cheapest), astar, greedy, novelty, or auto "
-                        "(default: bfs for 25%% of the budget, then greedy passes)")
-    p.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1), metavar="N",
-                   help="with auto: 2 runs bfs and the greedy passes side by side in two "
-                        "processes, each for the whole budget; 1 runs them one after the other "
+                   help="bfs (shortest), cost (cheapest), astar, greedy, novelty, macro, "
+                        "macro-fill, macro-spell, macro-novelty (macro moves: walks between "
+                        "pushes), or auto "
+                        "(default: bfs, then macro searches, then greedy passes)")
+    p.add_argument("--workers", type=positive_int, default=min(2, os.cpu_count() or 1), metavar="N",
+                   help="with auto: 2 runs bfs then macro bfs in one process and the guided "
+                        "searches in another, each for the whole budget; 1 runs them one after "
+                        "the other "
                         "(default: 2 on a machine with two cores or more)")
     p.add_argument("--moves", default="", help="solve from the state after these moves (udlrs)")
     p.add_argument("--hint", action="store_true", help="print only the next move")
@@ -58,7 +65,8 @@ def run(args: argparse.Namespace) -> int:
 
         if args.stored:
             return run_stored(Path(args.keke), args.json)
-        return run_set(Path(args.keke), args.budget, args.method, args.json, args.workers)
+        return run_set(Path(args.keke), args.budget, args.method, args.json, args.workers,
+                       args.unsolved)
     if not args.level:
         raise UserError("name a level to solve, or a level set with --keke SET.")
     engine, _record = open_game(args.level, "solve", LEVELS, level=args.level_id)

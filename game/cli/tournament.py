@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from game.cli.args import positive_float, positive_int
 from game.data import map_argument
 from game.errors import UserError
 from game.progress import Progress, wanted
@@ -24,9 +25,9 @@ if TYPE_CHECKING:
 
 
 def add_budget(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--think", type=float, metavar="SECONDS",
+    parser.add_argument("--think", type=positive_float, metavar="SECONDS",
                         help="thinking time per action for searching AIs (minimax)")
-    parser.add_argument("--nodes", type=int, metavar="N",
+    parser.add_argument("--nodes", type=positive_int, metavar="N",
                         help="search nodes per action for searching AIs (deterministic)")
 
 
@@ -145,9 +146,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--maps", default="duel",
                    help="map paths, shipped map names or glob patterns, comma-separated "
                         "(quote globs; default: duel)")
-    p.add_argument("--games", type=int, default=10, help="games per pair of AIs per map")
+    p.add_argument("--games", type=positive_int, default=10, help="games per pair of AIs per map")
     p.add_argument("--seed", type=int, default=0, help="seed of the first pair of games")
-    p.add_argument("--workers", type=int, default=1, help="worker processes")
+    p.add_argument("--workers", type=positive_int, default=1, help="worker processes")
     p.add_argument("--replays", metavar="DIR", help="save every game's replay here")
     p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     p.add_argument("--csv", metavar="FILE", help="write one row per game to FILE")

@@ -6,21 +6,17 @@ remove and moves leave at most two heaps, then G(n + p) = G(n) for every n >= i.
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
-from pathlib import Path
 
 import numpy as np
 
+from game.grundy import BYTES_PER_HEAP, available_memory
 from game.grundy.codes import OctalGame
 from game.grundy.kernels import z_function
 from game.grundy.solver import Solver
 from game.progress import Progress
 
 FIRST_CHECK = 256
-# Peak bytes per heap of a proof: the int32 values (twice while the array doubles), and the
-# Z-function pass of find_period: a reversed int32 copy and four int64 arrays per heap.
-BYTES_PER_HEAP = 48
 
 
 @dataclass(frozen=True)
@@ -75,20 +71,6 @@ def _promising(values: np.ndarray, max_take: int) -> tuple[int, int | None]:
     needed = 2 * preperiods + 2 * shifts + max_take
     best = int(np.argmin(np.where(repeating, needed, np.iinfo(np.int64).max)))
     return int(needed[best]), int(shifts[best])
-
-
-def available_memory() -> int:
-    """Bytes the machine can still give this process (MemAvailable on Linux, else all RAM)."""
-    try:
-        for line in Path("/proc/meminfo").read_text().splitlines():
-            if line.startswith("MemAvailable:"):
-                return int(line.split()[1]) * 1024
-    except (OSError, ValueError, IndexError):
-        pass
-    try:
-        return int(os.sysconf("SC_PAGE_SIZE")) * int(os.sysconf("SC_PHYS_PAGES"))
-    except (OSError, ValueError, AttributeError):
-        return 8 << 30
 
 
 def memory_limit(memory: int | None = None) -> int:

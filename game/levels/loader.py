@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from game import registry
-from game.data import map_argument
+from game.data import map_argument, read_bytes
 from game.engine import Engine
 from game.errors import UserError
 from game.levels.maps import GameMap, load_map, read_sidecar, sidecar_path
@@ -69,11 +69,12 @@ def _json_kind(path: Path) -> FileKind | None:
     """REPLAY or SAVE for a JSON object with a `format` field; None for anything else (a
     ruleset's reader of .json files says what is wrong with those)."""
     try:
-        raw = json.loads(path.read_bytes())
-    except FileNotFoundError:
-        raise UserError(f"{path}: no such file.") from None
-    except (OSError, ValueError, RecursionError):
+        raw = json.loads(read_bytes(path))
+    except ValueError:
         return None
+    except RecursionError:
+        raise UserError(f"{path}: is nested too deeply to be a replay, a save or a level "
+                        "set.") from None
     if not isinstance(raw, dict) or "format" not in raw:
         return None
     return FileKind.SAVE if "rng_states" in raw else FileKind.REPLAY
@@ -116,12 +117,7 @@ def _png_sidecar(path: Path) -> dict[str, Any]:
     side = sidecar_path(path)
     if not side.exists():
         return {}
-    sidecar = read_sidecar(side)
-    name = sidecar.get("ruleset", GameMap.default_ruleset)
-    if name not in registry.names():
-        raise UserError(f"{side}: unknown ruleset '{name}'; known rulesets: "
-                        f"{', '.join(registry.names())}.")
-    return sidecar
+    return read_sidecar(side, registry.names())
 
 
 def load_engine(source: str | Path, seed: int = 0, level: str | int | None = None,

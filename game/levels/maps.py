@@ -10,7 +10,9 @@ from __future__ import annotations
 import hashlib
 import io
 import os
+import struct
 import tempfile
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
@@ -26,13 +28,13 @@ from game.data import (
     map_argument,
     nearest_entry,
     palette,
+    read_bytes,
 )
 from game.errors import UserError
 
-MAX_SIDE = 128
+MAX_SIDE = 128  # cells per side of any map or level, PNG, Keke or descent
 DEFAULT_MAP = MAPS / "duel.png"
-SIDECAR_KEYS = {"name", "ruleset", "heroes", "turn_limit", "spawn", "units", "base_rules",
-                "description", "rules", "code", "misere"}
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
 @dataclass
@@ -65,12 +67,7 @@ def load_map(path: str | Path, sidecar: dict[str, Any] | None = None) -> GameMap
     """Decode a PNG map and its sidecar, or raise a UserError saying what to fix; `sidecar` is
     the sidecar already read and checked (the loader reads it first to learn the ruleset)."""
     path = map_argument(path)
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise UserError(f"{path}: no such map file.") from None
-    except OSError as exc:
-        raise UserError(f"{path}: cannot be read ({exc.strerror}).") from None
+    data = read_bytes(path, "map file")
     game_map = decode_png(data, path)
     side = sidecar_path(path)
     if sidecar is not None:
@@ -83,27 +80,51 @@ def load_map(path: str | Path, sidecar: dict[str, Any] | None = None) -> GameMap
 
 def map_digest(path: Path) -> str:
     """sha256 of the map image and its sidecar, so replays notice any change to either."""
-    digest = hashlib.sha256(Path(path).read_bytes())
+    digest = hashlib.sha256(read_bytes(Path(path), "map file"))
     side = sidecar_path(Path(path))
     if side.exists():
-        digest.update(side.read_bytes())
+        digest.update(read_bytes(side, "sidecar"))
     return digest.hexdigest()
 
 
-def decode_png(data: bytes, path: Path) -> GameMap:
-    if not data.startswith(b"\x89PNG\r\n\x1a\n"):
+def check_size(width: int, height: int, path: Path | str, what: str = "maps") -> None:
+    """Refuse a map or level over MAX_SIDE cells on a side (or with no cells)."""
+    if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
+        raise UserError(f"{path}: is {width}x{height} cells; {what} may be at most "
+                        f"{MAX_SIDE}x{MAX_SIDE}.")
+
+
+def png_size(data: bytes, path: Path | str) -> tuple[int, int]:
+    """Width and height from a PNG's IHDR header, read before any decoding, so that a header
+    claiming 100000x100000 pixels is refused without allocating them."""
+    if not data.startswith(PNG_SIGNATURE):
         raise UserError(f"{path}: is not a PNG image; maps are PNG files, one pixel per cell.")
+    if len(data) < 24 or data[12:16] != b"IHDR":
+        raise UserError(f"{path}: the PNG is damaged or truncated (it has no image header); "
+                        "save it again from your image editor.")
+    width, height = struct.unpack(">II", data[16:24])
+    return width, height
+
+
+def open_png(data: bytes, path: Path | str, what: str = "maps") -> Image.Image:
+    """Decode a PNG whose header size was checked first; any decoding failure is a UserError."""
+    check_size(*png_size(data, path), path, what)
     try:
         with Image.open(io.BytesIO(data)) as image:
-            width, height = image.size
-            if width > MAX_SIDE or height > MAX_SIDE:
-                raise UserError(f"{path}: is {width}x{height} pixels; maps may be at most "
-                                f"{MAX_SIDE}x{MAX_SIDE} (one pixel per cell).")
             image.load()
-            rgba = image.convert("RGBA")
-    except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as exc:
-        raise UserError(f"{path}: the PNG is damaged or truncated ({exc}); "
+            return image.convert("RGBA")
+    except UnidentifiedImageError:
+        raise UserError(f"{path}: is not an image Pillow can read; save it again as PNG from "
+                        "your image editor.") from None
+    except (OSError, SyntaxError, ValueError, Image.DecompressionBombError) as exc:
+        detail = str(exc).split(" <_io.", 1)[0]
+        raise UserError(f"{path}: the PNG is damaged or truncated ({detail}); "
                         "save it again from your image editor.") from None
+
+
+def decode_png(data: bytes, path: Path) -> GameMap:
+    rgba = open_png(data, path)
+    width, height = rgba.size
     colours = palette()
     cells: list[tuple[int, int, PaletteEntry]] = []
     # Plain bytes, not numpy: opening a map is on every command's start-up path, and a map
@@ -151,26 +172,17 @@ def map_from_bytes(png: bytes, sidecar: bytes | str | None, name: str) -> GameMa
     return game_map
 
 
-def read_sidecar(path: Path) -> dict[str, Any]:
-    return check_sidecar(load_yaml(path), path)
+def read_sidecar(path: Path, rulesets: Collection[str] | None = None) -> dict[str, Any]:
+    return check_sidecar(load_yaml(path), path, rulesets)
 
 
-def check_sidecar(raw: Any, path: Path) -> dict[str, Any]:
-    """The sidecar's keys checked, or a UserError naming `path` and the key to fix."""
-    if raw is None:
-        return {}
-    if not isinstance(raw, dict):
-        raise UserError(f"{path}: the sidecar must be a YAML mapping (name: ..., ruleset: ...).")
-    unknown = sorted(set(raw) - SIDECAR_KEYS)
-    if unknown:
-        raise UserError(f"{path}: unknown key '{unknown[0]}'; known keys: "
-                        f"{', '.join(sorted(SIDECAR_KEYS))}.")
-    if "ruleset" in raw and not isinstance(raw["ruleset"], str):
-        raise UserError(f"{path}: 'ruleset' must be the name of a ruleset "
-                        "(see `rulefront rulesets`).")
-    if "turn_limit" in raw and (not isinstance(raw["turn_limit"], int) or raw["turn_limit"] < 1):
-        raise UserError(f"{path}: 'turn_limit' must be a whole number of rounds, at least 1.")
-    return raw
+def check_sidecar(raw: Any, path: Path, rulesets: Collection[str] | None = None) -> dict[str, Any]:
+    """The sidecar checked against game.schemas.Sidecar and the game's data (teams, hero
+    classes, words; the ruleset against `rulesets` when given), or a UserError naming `path`,
+    the key and the fix."""
+    from game.schemas import check_sidecar as check
+
+    return check(raw, path, rulesets)
 
 
 def write_map(path: Path, width: int, height: int, cells: dict[tuple[int, int], Color],
@@ -207,6 +219,29 @@ def atomic_write(path: Path, data: bytes) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def temporaries(path: Path) -> list[Path]:
+    """The temporary files atomic_write leaves beside `path` when killed mid-write."""
+    path = Path(path)
+    return sorted(path.parent.glob(f".{glob_escape(path.name)}.*.tmp"))
+
+
+def sweep_temporaries(path: Path) -> int:
+    """Remove stale temporaries of `path` (a SIGKILL between mkstemp and rename leaves one);
+    returns how many went. Only the file's own are touched: `.NAME.*.tmp` beside it."""
+    removed = 0
+    for stale in temporaries(path):
+        try:
+            stale.unlink()
+            removed += 1
+        except OSError:
+            pass  # another process may be renaming it right now; it is not ours to fight over
+    return removed
+
+
+def glob_escape(name: str) -> str:
+    return "".join(f"[{c}]" if c in "*?[" else c for c in name)
 
 
 def _file_mode(path: Path) -> int:

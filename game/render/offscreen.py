@@ -44,6 +44,43 @@ def draw_frames(window: Any, screen: Any, frames: int, rebuild: bool) -> None:
         gl.glFinish()
 
 
+def draw_changing_frames(window: Any, screen: Any, engine: Engine, command: Any,
+                         frames: int) -> None:
+    """Draw `frames` frames, each after a state change (`command` applied, then undone, in
+    turn) so that only what changed is redrawn: `render.rebuild_ms`."""
+    from pyglet import gl
+
+    window.switch_to()
+    for _ in range(frames):
+        if engine.history:
+            engine.undo()
+        else:
+            engine.submit(command)
+        screen.invalidate()
+        window.clear()
+        screen.draw()
+        gl.glFinish()
+
+
+def draw_animated_frames(window: Any, screen: Any, engine: Engine, command: Any,
+                         frames: int) -> None:
+    """Apply `command` afresh and draw `frames` frames of its animation, evenly spaced:
+    `render.anim_frame_ms`."""
+    from pyglet import gl
+
+    window.switch_to()
+    if engine.history:
+        engine.undo()
+    engine.submit(command)
+    screen.invalidate()
+    length = screen.play(engine.history[-1].events, clock=0.0)
+    for i in range(frames):
+        screen.pose(length * i / frames)
+        window.clear()
+        screen.draw()
+        gl.glFinish()
+
+
 def frame_image(window: Any, screen: Any) -> Any:
     """Draw one frame of `screen` into `window` and return it as pyglet ImageData."""
     import pyglet

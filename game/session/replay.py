@@ -20,7 +20,7 @@ from game.errors import UserError
 from game.levels.loader import described, load_game_map
 from game.levels.maps import atomic_write
 
-FORMAT = 1
+FORMAT = 1  # game.schemas.REPLAY_FORMAT; kept here for the writers
 
 
 @dataclass
@@ -92,20 +92,29 @@ def write_record(path: str | Path, record: Record) -> None:
 
 
 def read_record(path: str | Path) -> Record:
+    """A replay, save or solution checked against game.schemas.ReplayFile, or a UserError; a
+    file of another format number (older, newer or foreign) is refused, never half-read."""
+    from game.schemas import REPLAY_FORMAT, ReplayFile, validate
+
     path = Path(path)
     raw = load_json(path, "replay or save")
-    if not isinstance(raw, dict) or raw.get("format") != FORMAT:
-        raise UserError(f"{path}: is not a Rulefront replay (format {FORMAT}).")
+    if not isinstance(raw, dict) or "format" not in raw:
+        raise UserError(f"{path}: is not a Rulefront replay (a JSON object with \"format\": "
+                        f"{REPLAY_FORMAT}).")
+    if raw["format"] != REPLAY_FORMAT or isinstance(raw["format"], bool):
+        raise UserError(f"{path}: has format {raw['format']!r}; this Rulefront reads replays "
+                        f"and saves of format {REPLAY_FORMAT} (record it again).")
+    checked: ReplayFile = validate(raw, ReplayFile, path)
     try:
         record = Record(
-            map_path=str(raw["map"]), sha256=str(raw["sha256"]), ruleset=str(raw["ruleset"]),
-            seed=int(raw["seed"]), seats=dict(raw["seats"]),
-            commands=[from_json(c) for c in raw["commands"]], result=raw.get("result"),
-            redo=[from_json(c) for c in raw.get("redo", [])],
+            map_path=checked.map, sha256=checked.sha256, ruleset=checked.ruleset,
+            seed=checked.seed, seats=dict(checked.seats),
+            commands=[from_json(c) for c in checked.commands], result=raw.get("result"),
+            redo=[from_json(c) for c in checked.redo],
             rng_states=dict(raw.get("rng_states", {})),
         )
     except (KeyError, TypeError, ValueError) as exc:
-        raise UserError(f"{path}: is missing or has a broken field ({exc}).") from None
+        raise UserError(f"{path}: has a broken command ({exc}).") from None
     except UserError as exc:
         raise UserError(f"{path}: {exc}") from None
     known = {"format", "map", "sha256", "ruleset", "seed", "seats", "commands", "result", "redo",
@@ -117,11 +126,18 @@ def read_record(path: str | Path) -> Record:
 def rebuild(record: Record, source: str | Path = "replay") -> Engine:
     """Re-simulate a record on its map: the map must be unchanged and every command legal."""
     map_path = record.map_path
-    game_map = load_game_map(map_path, record.extra.get("level"))
+    try:
+        game_map = load_game_map(map_path, record.extra.get("level"))
+    except UserError as exc:  # name the replay too: its map is the one thing a user must find
+        raise UserError(f"{source}: cannot open the map it was recorded on: "
+                        f"{str(exc).rstrip('.')}.") from None
     if game_map.sha256 != record.sha256:
         raise UserError(f"{source}: the map {map_path} has changed since it was recorded "
                         "(sha256 differs); restore that map to replay it.")
-    engine = Engine.from_game_map(game_map, seed=record.seed, ruleset=record.ruleset)
+    try:
+        engine = Engine.from_game_map(game_map, seed=record.seed, ruleset=record.ruleset)
+    except UserError as exc:
+        raise UserError(f"{source}: {str(exc).rstrip('.')}.") from None
     for index, command in enumerate(record.commands):
         result = engine.submit(command)
         if isinstance(result, Impossible):

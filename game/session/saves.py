@@ -4,10 +4,12 @@ command, so that `--resume` continues a game exactly; and where saves and scores
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from pathlib import Path
 
 from game.engine import Engine
 from game.errors import UserError
+from game.levels.maps import sweep_temporaries
 from game.session.match import Seat
 from game.session.replay import Record, record_of, write_record
 
@@ -29,8 +31,16 @@ def game_record(engine: Engine, seats: dict[str, Seat], seed: int) -> Record:
     return record
 
 
+_swept: set[Path] = set()  # saves whose stale temporaries this process has removed
+
+
 def save_game(path: Path, engine: Engine, seats: dict[str, Seat], seed: int) -> None:
-    """Write the save atomically (the terminal and the window both autosave through here)."""
+    """Write the save atomically (the terminal and the window both autosave through here);
+    the first save to a path in a run sweeps the temporaries a killed run left beside it."""
+    path = Path(path)
+    if path not in _swept:
+        sweep_temporaries(path)
+        _swept.add(path)
     write_record(path, game_record(engine, seats, seed))
 
 
@@ -39,9 +49,38 @@ def _rng_state(seat: Seat) -> list:
     return [version, list(state), gauss]
 
 
-def restore_rng(seat: Seat, raw: list) -> None:
+def check_resumable(record: Record, sides: Sequence[str], source: str | Path) -> None:
+    """Refuse a save that lacks what exact resume needs: a seat and its random state for
+    every side of the game."""
+    missing = [side for side in sides
+               if side not in record.seats or side not in record.rng_states]
+    if missing:
+        raise UserError(f"{source}: has no random state for {' and '.join(missing)}, so it "
+                        "cannot resume exactly; replay it with `rulefront replay` or start a "
+                        "new game.")
+
+
+def resumed_seats(engine: Engine, record: Record, source: str | Path) -> dict[str, Seat]:
+    """The seats of a save, each with its random state back, as `play --resume` continues
+    them; a save that cannot resume exactly (a side without its state, an AI this Rulefront
+    does not know, a broken state) is a UserError naming the save."""
+    from game.session.match import make_seats
+
+    check_resumable(record, engine.ruleset.sides, source)
+    try:
+        seats = make_seats(engine, record.seats, record.seed)
+    except UserError as exc:
+        raise UserError(f"{source}: {str(exc).rstrip('.')}.") from None
+    for side, raw in record.rng_states.items():
+        if side in seats:
+            restore_rng(seats[side], raw, source)
+    return seats
+
+
+def restore_rng(seat: Seat, raw: list, source: str | Path = "the save") -> None:
     try:
         version, state, gauss = raw
         seat.rng.setstate((version, tuple(state), gauss))
-    except (TypeError, ValueError):
-        raise UserError(f"the save's RNG state for {seat.side} is broken.") from None
+    except (TypeError, ValueError, OverflowError):
+        raise UserError(f"{source}: the random state for {seat.side} is broken; start a new "
+                        "game or replay it with `rulefront replay`.") from None

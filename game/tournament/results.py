@@ -13,11 +13,13 @@ from dataclasses import asdict, fields
 from pathlib import Path
 from typing import IO, Any
 
+from game.data import read_text
 from game.errors import UserError
 from game.levels.maps import atomic_write
 from game.tournament.games import GameOutcome, GameSpec
 
 OUTCOME_FIELDS = {f.name for f in fields(GameOutcome)}
+MAX_RESULTS_BYTES = 512 * 2**20  # about a million games
 
 
 def spec_key(spec: GameSpec) -> dict[str, Any]:
@@ -32,18 +34,22 @@ def recorded(path: Path, specs: list[GameSpec]) -> list[GameOutcome]:
         return []
     wanted = {s.index: spec_key(s) for s in specs}
     found: dict[int, GameOutcome] = {}
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UserError(f"{path}: cannot be read ({exc}).") from None
+    import msgspec
+
+    lines = read_text(path, "results file", MAX_RESULTS_BYTES).splitlines()
     for number, line in enumerate(lines, 1):
         try:
             row = json.loads(line)
-            outcome = GameOutcome(**{k: v for k, v in row.items() if k in OUTCOME_FIELDS})
-        except (json.JSONDecodeError, TypeError):
-            if number == len(lines):
+            if not isinstance(row, dict):
+                raise TypeError("not an object")
+            # The GameOutcome dataclass is the line's schema: msgspec checks every field's type.
+            outcome = msgspec.convert({k: v for k, v in row.items() if k in OUTCOME_FIELDS},
+                                      GameOutcome, strict=True)
+        except (json.JSONDecodeError, TypeError, RecursionError, msgspec.ValidationError) as exc:
+            if number == len(lines) and not isinstance(exc, msgspec.ValidationError):
                 continue  # torn by a crash while being written
-            raise UserError(f"{path}: line {number} is not a recorded game; "
+            detail = f" ({exc})" if isinstance(exc, msgspec.ValidationError) else ""
+            raise UserError(f"{path}: line {number} is not a recorded game{detail}; "
                             "was this file written by --results?") from None
         if (outcome.error is None and outcome.index not in found
                 and wanted.get(outcome.index) == row.get("spec")):

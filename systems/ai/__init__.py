@@ -10,108 +10,28 @@ sentence which names and options exist.
 from __future__ import annotations
 
 import importlib
-import random
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
 
-from game.errors import UserError
+from systems.ai.base import (
+    AI,
+    AIS,
+    Budget,
+    Forfeit,
+    build,
+    option_names,
+    options_float,
+    parse_spec,
+)
+from systems.ai.plugins import make_plugin
 
-if TYPE_CHECKING:
-    from game.commands import Command
-    from game.engine import Engine
-
-
-@dataclass(frozen=True)
-class Budget:
-    """How long an AI may think about one action: seconds, search nodes, or neither."""
-
-    seconds: float | None = None
-    nodes: int | None = None
-
-
-class Forfeit(Exception):
-    """An AI that cannot go on (a plug-in raised, or answered with no command): its side loses.
-
-    `reason` is one sentence naming the AI, kept in the match result and the replay."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
-
-
-class AI(Protocol):
-    name: str
-
-    def choose(self, engine: Engine, rng: random.Random, budget: Budget) -> Command: ...
-
-
-# AI name -> "module:factory"; a factory takes the seat's options as keyword arguments.
-AIS: dict[str, str] = {
-    "random": "systems.ai.random_ai:RandomAI",
-    "perfect": "systems.ai.perfect:PerfectAI",
-    "heuristic": "systems.ai.heuristic:HeuristicAI",
-    "minimax": "systems.ai.minimax:MinimaxAI",
-}
-
-
-def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
-    """A seat's name and options: 'minimax:think=0.5' -> ('minimax', {'think': '0.5'});
-    a plug-in 'pkg.mod:Class:depth=3' -> ('pkg.mod:Class', {'depth': '3'})."""
-    name, _, rest = spec.partition(":")
-    head, _, tail = rest.partition(":")
-    if name.strip() not in AIS and head.strip().isidentifier() and "=" not in head:
-        name, rest = f"{name.strip()}:{head.strip()}", tail  # module:Class[:options]
-    options: dict[str, str] = {}
-    for part in filter(None, rest.split(",")):
-        key, eq, value = part.partition("=")
-        if not eq or not key:
-            raise UserError(f"AI option '{part}' in '{spec}' must be written key=value.")
-        options[key.strip()] = value.strip()
-    return name.strip(), options
+__all__ = ["AI", "AIS", "Budget", "Forfeit", "build", "make_ai", "option_names",
+           "options_float", "parse_spec"]
 
 
 def make_ai(spec: str) -> AI:
     """Build the AI a seat names, e.g. 'random', 'minimax:nodes=5000' or 'mypkg.bots:Greedy'."""
     name, options = parse_spec(spec)
     if name not in AIS:
-        from systems.ai.plugins import make_plugin
-
         return make_plugin(spec, name, options)
     module_name, factory_name = AIS[name].split(":")
     factory = getattr(importlib.import_module(module_name), factory_name)
     return build(factory, name, spec, options)
-
-
-def build(factory: Any, name: str, spec: str, options: dict[str, str]) -> AI:
-    """Call an AI's factory with the seat's options; a wrong option is one sentence."""
-    try:
-        ai: AI = factory(**options)
-    except TypeError:
-        known = ", ".join(option_names(factory)) or "none"
-        raise UserError(f"AI '{name}' does not take the options {sorted(options)}; "
-                        f"its options: {known}.") from None
-    except ValueError as exc:
-        raise UserError(f"AI '{spec}': {exc}.") from None
-    return ai
-
-
-def option_names(factory: Any) -> list[str]:
-    """The options a factory takes: its OPTIONS when it says, else its keyword parameters."""
-    declared = getattr(factory, "OPTIONS", None)
-    if declared is not None:
-        return list(declared)
-    import inspect
-
-    try:
-        parameters = inspect.signature(factory).parameters.values()
-    except (TypeError, ValueError):
-        return []
-    kinds = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
-    return [p.name for p in parameters if p.kind in kinds]
-
-
-def options_float(value: Any, name: str) -> float:
-    try:
-        return float(value)
-    except (TypeError, ValueError):
-        raise ValueError(f"option {name} must be a number, not {value!r}") from None

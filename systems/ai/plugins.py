@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from game.errors import UserError
-from systems.ai import AI, AIS, Budget, Forfeit, build, option_names
+from systems.ai.base import AI, AIS, Budget, Forfeit, build, option_names
 
 if TYPE_CHECKING:
     from importlib.metadata import EntryPoint

@@ -1,11 +1,12 @@
 """Puzzle solvers: breadth-first (shortest), uniform-cost and best-first/A*, over hashed states.
 
 Every search works on the one Engine it is given, by apply and retract: no world is copied.
-The search tree is kept as parallel arrays (parent, action, depth, cost); going from one node to
-the next retracts to their common ancestor and applies the moves down to the target. In
+The search tree (tree.py) is kept as parallel arrays (parent, action, depth); going from one
+node to the next retracts to their common ancestor and applies the moves down to the target. In
 breadth-first order consecutive nodes are close in the tree, so each expansion costs a few
 applies. States are told apart by the ruleset's `state_key(world)` (the puzzle's incremental
-Zobrist hash), so a repeat is never expanded twice.
+Zobrist hash), so a repeat is never expanded twice. Searches over macro moves are in macro.py;
+`solve` chooses a search, or runs several as stages (`auto`), in one process or two.
 """
 
 from __future__ import annotations
@@ -14,87 +15,16 @@ import heapq
 import multiprocessing
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
 from game.errors import UserError
 from game.registry import SearchHooks
+from systems.ai.macro import walk_search
+from systems.ai.tree import Solution, Tree
 
 if TYPE_CHECKING:
     from game.commands import Command
     from game.engine import Engine
-
-
-@dataclass
-class Solution:
-    """What a search found: the moves (as a command list), and what it cost to find them."""
-
-    solved: bool
-    commands: list[Command] = field(default_factory=list)
-    states: int = 0
-    generated: int = 0
-    seconds: float = 0.0
-    exhausted: bool = False  # True when every reachable state was seen: no solution exists
-    cost: int = 0
-    method: str = ""  # the search that found it: bfs and cost are optimal, the rest are not
-
-    @property
-    def length(self) -> int:
-        return len(self.commands)
-
-
-class Tree:
-    """Search nodes as parallel arrays, and the engine's position in that tree."""
-
-    def __init__(self, engine: Engine, actions: Sequence[Command]) -> None:
-        self.engine = engine
-        self.actions = actions
-        self.parent = [-1]
-        self.action = [-1]
-        self.depth = [0]
-        self.at = 0
-        self.base = len(engine.history)
-
-    def add(self, parent: int, action: int) -> int:
-        self.parent.append(parent)
-        self.action.append(action)
-        self.depth.append(self.depth[parent] + 1)
-        return len(self.parent) - 1
-
-    def goto(self, target: int) -> None:
-        """Retract up to the common ancestor of the current node and `target`, then apply down."""
-        engine = self.engine
-        parent, depth, action, actions = self.parent, self.depth, self.action, self.actions
-        here = self.at
-        down: list[int] = []
-        while depth[here] > depth[target]:
-            engine.retract()
-            here = parent[here]
-        node = target
-        while depth[node] > depth[here]:
-            down.append(node)
-            node = parent[node]
-        while here != node:
-            engine.retract()
-            here = parent[here]
-            down.append(node)
-            node = parent[node]
-        for step in reversed(down):
-            engine.apply(actions[action[step]])
-        self.at = target
-
-    def path(self, node: int) -> list[Command]:
-        moves = []
-        while node > 0:
-            moves.append(self.actions[self.action[node]])
-            node = self.parent[node]
-        return moves[::-1]
-
-    def home(self) -> None:
-        """Back to where the search started."""
-        while len(self.engine.history) > self.base:
-            self.engine.retract()
-        self.at = 0
 
 
 Key = Callable[[Any], Any]
@@ -203,28 +133,43 @@ def solve(engine: Engine, seconds: float | None = 10.0, method: str = "auto",
     verdict, actions and heuristic.
 
     method: "bfs" (shortest in moves), "cost" (cheapest by the ruleset's action costs),
-    "novelty" (greedy, states showing never-seen facts first),
-    "astar" (best-first on g + h), "greedy" (g + 3h), or "auto": breadth-first for 25% of the
-    budget, then g + 3h for a third of what is left, novelty-first greedy for 60% of the rest,
-    then g + 10h (a proof of unsolvability from BFS ends it early). With `workers` 2 or more
-    (and a time budget), auto runs breadth-first and the greedy passes side by side in two
-    processes, each for the whole budget: see `portfolio`.
+    "novelty" (greedy, states showing never-seen facts first), "astar" (best-first on g + h),
+    "greedy" (g + 3h), the macro searches of rulesets that offer walks (`walk_search`):
+    "macro" (breadth-first in macro moves), "macro-fill" and "macro-spell" (greedy on the
+    ruleset's fill and spell heuristics), "macro-novelty" (novelty-first greedy), or "auto":
+    the stages of SOLO, each with its share of the time left (a proof of unsolvability ends it
+    early). With `workers` 2 or more (and a time budget), auto runs the stages of PAIR side by
+    side in two processes: see `portfolio`.
     """
     if method in METHODS:
         return _run(engine, method, seconds, max_states)
     if method != "auto":
-        raise UserError(f"unknown solver method '{method}'; use bfs, cost, astar, greedy, "
-                        "novelty or auto.")
+        raise UserError(f"unknown solver method '{method}'; use {', '.join(METHODS)} or auto.")
     if workers > 1 and seconds is not None and "fork" in multiprocessing.get_all_start_methods():
         return portfolio(engine, seconds, max_states)
-    first = None if seconds is None else seconds * 0.25
-    found = _run(engine, "bfs", first, max_states)
-    if found.solved or found.exhausted or seconds is None:
-        return found
-    return _passes(engine, seconds - found.seconds, max_states, found)
+    if seconds is None:
+        return _run(engine, "bfs", None, max_states)
+    return _stages(engine, SOLO, seconds, max_states)
 
 
-METHODS = ("bfs", "cost", "astar", "greedy", "novelty")  # the named searches; auto mixes them
+METHODS = ("bfs", "cost", "astar", "greedy", "novelty", "macro", "macro-fill", "macro-spell",
+           "macro-novelty")
+# Macro searches and the ruleset heuristic each is greedy on (None: breadth-first).
+MACRO = {"macro": None, "macro-fill": "fill_heuristic", "macro-spell": "spell_heuristic",
+         "macro-novelty": "novelty"}
+Stage = tuple[str, float]  # a method (or greedy w=N) and its share of the time left
+# Breadth-first first (shortest, and quick on small levels), then macro moves, which cut the
+# depth of levels whose solutions are long walks between pushes, then greedy passes: a
+# heuristic that misleads one pass often suits another.
+SOLO: tuple[Stage, ...] = (
+    ("bfs", 0.25), ("macro-fill", 0.12), ("macro-spell", 0.1), ("macro-novelty", 0.15),
+    ("macro", 0.15), ("greedy w=3", 1 / 3), ("novelty", 0.6), ("greedy w=10", 1.0))
+# Two workers: shortest-first searches in one, guided ones in the other.
+PAIR: dict[str, tuple[Stage, ...]] = {
+    "bfs": (("bfs", 0.6), ("macro", 1.0)),
+    "passes": (("macro-fill", 0.12), ("macro-spell", 0.1), ("macro-novelty", 0.15),
+               ("greedy w=3", 1 / 3), ("novelty", 0.6), ("greedy w=10", 1.0)),
+}
 
 
 def hooks_of(engine: Engine) -> SearchHooks:
@@ -236,52 +181,54 @@ def hooks_of(engine: Engine) -> SearchHooks:
     return rules
 
 
-def _searches(engine: Engine) -> dict[str, dict[str, Any]]:
-    """Each named search's keyword arguments for `search` (keys: METHODS)."""
-    rules = hooks_of(engine)
-    heuristic = rules.heuristic
-    return {
-        "bfs": {},
-        "cost": {"cost": rules.action_cost},
-        "astar": {"heuristic": heuristic},
-        "greedy": {"heuristic": heuristic, "weight": 3.0},
-        "novelty": {"heuristic": novelty(rules), "weight": 3.0},
-    }
+def has_walks(engine: Engine) -> bool:
+    """Whether the ruleset offers macro moves (walk_region, walk_moves, walk_steps)."""
+    return callable(getattr(engine.ruleset, "walk_region", None))
 
 
 def _run(engine: Engine, method: str, seconds: float | None,
          max_states: int | None) -> Solution:
     rules = hooks_of(engine)
     key, verdict, actions = engine.ruleset.state_key, rules.verdict, rules.actions
-    found = search(engine, key, verdict, actions, seconds, max_states,
-                   **_searches(engine)[method])
+    if method in MACRO:
+        if not has_walks(engine):
+            raise UserError(f"method {method} needs macro moves, which {engine.ruleset.name} "
+                            "levels do not offer; use bfs, cost, astar, greedy or novelty.")
+        name = MACRO[method]
+        guess = None if name is None else novelty(rules) if name == "novelty" else \
+            getattr(engine.ruleset, name)
+        found = walk_search(engine, seconds, max_states, heuristic=guess, weight=3.0)
+    elif method.startswith("greedy w="):
+        found = search(engine, key, verdict, actions, seconds, max_states,
+                       heuristic=rules.heuristic, weight=float(method.split("=")[1]))
+    else:
+        plans: dict[str, dict[str, Any]] = {
+            "bfs": {}, "cost": {"cost": rules.action_cost},
+            "astar": {"heuristic": rules.heuristic},
+            "greedy": {"heuristic": rules.heuristic, "weight": 3.0},
+            "novelty": {"heuristic": novelty(rules), "weight": 3.0}}
+        found = search(engine, key, verdict, actions, seconds, max_states, **plans[method])
     found.method = method
     return found
 
 
-def _passes(engine: Engine, seconds: float, max_states: int | None,
-            found: Solution | None = None) -> Solution:
-    """Greedy passes of different kinds, each with a share of `seconds`: a heuristic that
-    misleads one pass often suits another, and each is cheap next to a breadth-first search
-    that has run out of depth. Novelty (atoms never seen) needs the ruleset's atoms. The
-    counts of `found` (an earlier search) are added to the result."""
-    rules = hooks_of(engine)
-    key, verdict, actions = engine.ruleset.state_key, rules.verdict, rules.actions
-    heuristic = rules.heuristic
-    plan: list[tuple[str, float, Callable[[Any], float], float]] = [
-        ("greedy w=3", 1 / 3, heuristic, 3.0), ("novelty", 0.6, novelty(rules), 3.0),
-        ("greedy w=10", 1.0, heuristic, 10.0)]
-    found = found or Solution(False)
+def _stages(engine: Engine, plan: Sequence[Stage], seconds: float,
+            max_states: int | None) -> Solution:
+    """Run the searches of `plan` one after another, each for its share of the time left,
+    until one solves the level or proves it cannot be solved. Macro stages are skipped where
+    the ruleset has no walks. The counts of all stages are added up."""
+    walks = has_walks(engine)
+    found = Solution(False)
     used = 0.0
-    for name, share, guess, weight in plan:
+    for method, share in plan:
+        if method in MACRO and not walks:
+            continue
         rest = max(0.0, (seconds - used) * share)
-        more = search(engine, key, verdict, actions, rest, max_states, heuristic=guess,
-                      weight=weight)
+        more = _run(engine, method, rest, max_states)
         used += more.seconds
         more.states += found.states
         more.generated += found.generated
         more.seconds += found.seconds
-        more.method = name
         found = more
         if found.solved or found.exhausted:
             break
@@ -360,10 +307,7 @@ def _work(engine: Engine, plan: str, seconds: float, max_states: int | None,
           sender: Any) -> None:
     """One portfolio worker: search, send the Solution (or the error) back."""
     try:
-        if plan == "bfs":
-            found = _run(engine, "bfs", seconds, max_states)
-        else:
-            found = _passes(engine, seconds, max_states)
+        found = _stages(engine, PAIR[plan], seconds, max_states)
         sender.send(found)
     except Exception as exc:  # noqa: BLE001 - handed to the parent, which raises it
         sender.send(exc)

@@ -14,9 +14,9 @@ from typing import Any
 import numpy as np
 from PIL import Image
 
-from game.data import load_yaml, parse_color
+from game.data import parse_color, read_bytes, read_text
 from game.errors import UserError
-from game.levels.maps import GameMap, sidecar_path
+from game.levels.maps import MAX_SIDE, GameMap, open_png, read_sidecar, sidecar_path
 from game.registry import ruleset_config
 
 MAX_HEIGHT = 60
@@ -24,8 +24,10 @@ MAX_HEIGHT = 60
 
 def parse_heights(text: str, where: str) -> list[list[int]]:
     """Rows of whole heights separated by spaces; the board must be square."""
-    rows = []
+    rows: list[list[int]] = []
     for number, line in enumerate(text.splitlines(), 1):
+        if len(rows) > MAX_SIDE:
+            break  # too tall already: refused below without reading the rest
         if not line.strip() or line.lstrip().startswith("#"):
             continue
         try:
@@ -36,6 +38,9 @@ def parse_heights(text: str, where: str) -> list[list[int]]:
         if any(h < 0 or h > MAX_HEIGHT for h in row):
             raise UserError(f"{where}: line {number} has a height outside 0..{MAX_HEIGHT}.")
         rows.append(row)
+    if len(rows) > MAX_SIDE or any(len(r) > MAX_SIDE for r in rows):
+        raise UserError(f"{where}: has more than {MAX_SIDE} rows or heights in a row; descent "
+                        f"levels may be at most {MAX_SIDE}x{MAX_SIDE}.")
     if not rows or any(len(r) != len(rows) for r in rows):
         raise UserError(f"{where}: a descent map must be square (n rows of n heights), "
                         f"found {len(rows)} rows of {sorted({len(r) for r in rows})} heights.")
@@ -52,10 +57,11 @@ def _game_map(path: Path, heights: list[list[int]], digest: str) -> GameMap:
     sidecar: dict[str, Any] = {}
     side = sidecar_path(path)
     if side.exists():
-        sidecar = dict(load_yaml(side) or {})
-        if not isinstance(sidecar, dict):
-            raise UserError(f"{side}: the sidecar must be a YAML mapping.")
-        digest = hashlib.sha256(digest.encode() + side.read_bytes()).hexdigest()
+        sidecar = dict(read_sidecar(side))
+        if sidecar.get("ruleset", "descent") != "descent":
+            raise UserError(f"{side}: says 'ruleset: {sidecar['ruleset']}', but {path.name} is "
+                            "a descent level; remove the key or write 'ruleset: descent'.")
+        digest = hashlib.sha256(digest.encode() + read_bytes(side, "sidecar")).hexdigest()
     sidecar["ruleset"] = "descent"
     sidecar["heights"] = heights
     sidecar.setdefault("name", path.stem)
@@ -64,10 +70,7 @@ def _game_map(path: Path, heights: list[list[int]], digest: str) -> GameMap:
 
 
 def read_text_map(path: Path) -> GameMap:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (FileNotFoundError, OSError, UnicodeDecodeError) as exc:
-        raise UserError(f"{path}: cannot be read ({exc}).") from None
+    text = read_text(path, "descent level")
     return _game_map(path, parse_heights(text, str(path)),
                      hashlib.sha256(text.encode()).hexdigest())
 
@@ -80,11 +83,8 @@ def ramp() -> list[tuple[int, int, int]]:
 def read_png_map(path: Path) -> GameMap:
     """A PNG heightmap: each pixel's colour is a height on the ramp in descent.yaml."""
     colours = {c: h for h, c in enumerate(ramp())}
-    try:
-        with Image.open(path) as image:
-            rgb = image.convert("RGB")
-    except (OSError, ValueError) as exc:
-        raise UserError(f"{path}: is not a readable PNG ({exc}).") from None
+    data = read_bytes(path, "descent level")
+    rgb = open_png(data, path, "descent levels").convert("RGB")
     width, height = rgb.size
     if width != height:
         raise UserError(f"{path}: a descent map must be square, not {width}x{height}.")
@@ -96,7 +96,7 @@ def read_png_map(path: Path) -> GameMap:
             raise UserError(f"{path}: pixel ({x}, {y}) is not on the height ramp of "
                             "data/rulesets/descent.yaml; paint heights with those greys.")
         heights[y][x] = colours[colour]
-    return _game_map(path, heights, hashlib.sha256(path.read_bytes()).hexdigest())
+    return _game_map(path, heights, hashlib.sha256(data).hexdigest())
 
 
 def write_png_map(path: Path, heights: list[list[int]]) -> None:

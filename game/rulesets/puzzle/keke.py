@@ -15,9 +15,9 @@ from typing import Any
 
 from components import Kind, Position, Word
 from components.resources import SIZE_KEY
-from game.data import PaletteEntry, load_json, palette
+from game.data import PaletteEntry, load_json, palette, read_text
 from game.errors import UserError
-from game.levels.maps import GameMap
+from game.levels.maps import GameMap, check_size
 from game.world import World
 
 THINGS = {"b": "baba", "s": "skull", "f": "flag", "o": "floor", "a": "grass", "l": "lava",
@@ -58,8 +58,13 @@ def parse_ascii(text: str, path: Path, name: str = "") -> GameMap:
     rows = [row for row in text.replace("\r", "").split("\n") if row.strip()]
     if len(rows) < 3 or not set(rows[0]) <= {"_"} or not set(rows[-1]) <= {"_"}:
         raise UserError(f"{path}: a Keke level must be framed by a '_' border on every side.")
-    width = max(len(row) for row in rows) - 2
+    width = len(rows[0]) - 2
     inner = rows[1:-1]
+    check_size(width, len(inner), path, "puzzle levels")
+    for number, row in enumerate(rows, 1):
+        if len(row) != width + 2:
+            raise UserError(f"{path}: row {number} is {len(row)} characters wide, the first is "
+                            f"{width + 2}; every row of a Keke level has the same width.")
     things, words = entries()
     cells: list[tuple[int, int, PaletteEntry]] = []
     for y, row in enumerate(inner):
@@ -82,11 +87,7 @@ def parse_ascii(text: str, path: Path, name: str = "") -> GameMap:
 
 def read_keke_file(path: Path) -> GameMap:
     """One `.keke` grid file as a puzzle level."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (FileNotFoundError, OSError, UnicodeDecodeError) as exc:
-        raise UserError(f"{path}: cannot be read ({exc}).") from None
-    return parse_ascii(text, path)
+    return parse_ascii(read_text(path, "Keke level"), path)
 
 
 def read_set_level(path: Path, level: str | int | None) -> GameMap:

@@ -26,6 +26,7 @@ from game.data import words
 from game.errors import UserError
 from game.events import Event, Won
 from game.registry import LOST, PLAYER, Outcome, Ruleset, SearchHooks
+from game.rulesets.puzzle import guess, walks
 from game.rulesets.puzzle.keke import ascii_board
 from game.world import World
 from systems.board import deadly_mask, grid_distances
@@ -59,6 +60,7 @@ class Puzzle(Ruleset, SearchHooks):
             raise UserError(f"puzzle ruleset: {exc}.") from None
         self.base_rules = tuple(rules)
         self.table = Table()
+        self.can_move = True  # until setup has seen the level: no macro moves
 
     # -- setting up ------------------------------------------------------------------------
 
@@ -78,6 +80,7 @@ class Puzzle(Ruleset, SearchHooks):
         has_move = any(w.text == "MOVE" for _e, w in world.query(Word)) or \
             any(r.endswith(" MOVE") for r in self.base_rules)
         self.table = Table(facing=has_move)
+        self.can_move = has_move
         # Searches skip Wait when nothing can ever MOVE: a wait then changes nothing (bar a
         # chain of transformations, which a blocked step also advances). Players still wait.
         self.actions = ACTIONS if has_move else ACTIONS[:4]
@@ -155,8 +158,13 @@ class Puzzle(Ruleset, SearchHooks):
     # -- acting ----------------------------------------------------------------------------
 
     def perform(self, world: World, command: Command) -> list[Event]:
-        step = DIRECTIONS[command.direction] if isinstance(command, Step) else None
-        return self.turn(world, step)
+        if isinstance(command, Step):
+            return self.turn(world, DIRECTIONS[command.direction])
+        if isinstance(command, walks.Jump):  # searches only: submit refuses it
+            you = self.board(world).having(YOU)[0]
+            walks.place(world, self.table, you, command.x, command.y)
+            return self.turn(world, DIRECTIONS[command.direction])
+        return self.turn(world, None)
 
     def turn(self, world: World, step: tuple[int, int] | None) -> list[Event]:
         """One full turn; `step` is the YOU things' direction, or None for Wait."""
@@ -274,6 +282,29 @@ class Puzzle(Ruleset, SearchHooks):
             return 100.0
         best = min(abs(x - gx) + abs(y - gy) for x, y in yous for gx, gy in goals)
         return float(best + (20 if wins else 10))
+
+    def walk_region(self, world: World) -> walks.Region | None:
+        """Where YOU can walk without changing anything else (macro moves: walks.py), or None
+        when walking here could change more."""
+        return walks.region(world, self.table, self.can_move)
+
+    def walk_moves(self, world: World, area: walks.Region) -> list[tuple[Command, int]]:
+        """The macro moves out of `area`, each with its cost in steps."""
+        return list(walks.jumps(world, area))
+
+    def walk_steps(self, world: World, area: walks.Region, jump: Command) -> list[Command]:
+        """A macro move as the Steps a player makes."""
+        assert isinstance(jump, walks.Jump)
+        return walks.steps(world, area, jump)
+
+    def fill_heuristic(self, world: World) -> float:
+        """For macro searches that must clear a way: cells that would kill YOU and things to
+        push cost extra steps on the walk to WIN, instead of being walls (guess.py)."""
+        return guess.through(world, self.heuristic(world))
+
+    def spell_heuristic(self, world: World) -> float:
+        """For macro searches that must spell 'N IS WIN' first (guess.py)."""
+        return guess.through(world, guess.spell_win(world, self.heuristic(world)))
 
     def atoms(self, world: World) -> list[Any]:
         """The facts a state is made of, for novelty search: each (thing or word, x, y) and each

@@ -139,9 +139,10 @@ class Skirmish(SidesRuleset, Ruleset):
                             Moves(stats.moves, stats.moves), Actions(1, 1))
                 counts[("hero", entry.team)] += 1
         for side in SIDES:
-            if counts[("hq", side)] == 0:
-                raise UserError(f"{game_map.path}: has no {side} headquarters; paint one "
-                                f"(see `rulefront map legend`).")
+            if counts[("hq", side)] != 1:
+                found = "no" if counts[("hq", side)] == 0 else f"{counts[('hq', side)]}"
+                raise UserError(f"{game_map.path}: has {found} {side} headquarters; a skirmish "
+                                f"map has exactly one per side (see `rulefront map legend`).")
             if counts[("hero", side)] == 0:
                 raise UserError(f"{game_map.path}: has no {side} hero; paint at least one.")
         if world.query(Word):

@@ -61,7 +61,7 @@ def test_hint_gives_the_next_move_from_the_current_state(capsys):
 
 def test_solve_refuses_fewer_than_one_worker(capsys):
     code, _, err = run_cli(capsys, "solve", FIRST, "--workers", "0")
-    assert code == 2 and "--workers is 0; give 1 or more." in err
+    assert code == 2 and "argument --workers: must be 1 or more, not 0" in err
 
 
 def test_a_level_lost_for_good_is_reported(capsys, tmp_path):
@@ -129,3 +129,19 @@ def test_generate_skirmish_writes_a_playable_map(capsys, tmp_path):
     assert run_cli(capsys, "generate", "skirmish", "--size", "12", "--seed", "2", "--out",
                    str(out))[0] == 0
     assert run_json(capsys, "map", "check", str(out), "--json")["ok"] is True
+
+
+def test_solve_keke_unsolved_prints_the_levels_it_missed(capsys, tmp_path):
+    level_set = tmp_path / "two.json"
+    level_set.write_text(json.dumps({"levels": [
+        {"id": 1, "name": "walk", "ascii": "______\n_b.f._\n_B12._\n_F13._\n______",
+         "solution": "rr"},
+        {"id": 2, "name": "stuck", "ascii": "_____\n_b.._\n_B12_\n_____", "solution": "r"},
+    ]}))
+    code, out, _ = run_cli(capsys, "solve", "--keke", str(level_set), "--budget", "2",
+                           "--workers", "1", "--unsolved")
+    assert code == 0
+    assert "level 2 'stuck': no solution exists here" in out and "_b.._" in out
+    assert "level 1 " not in out and "unsolved: 2" in out
+    report = run_json(capsys, "solve", "--keke", str(level_set), "--budget", "2", "--json")
+    assert report["solved"] == 1 and report["unsolved"] == ["2"]

@@ -48,9 +48,9 @@ def test_importing_the_command_line_and_building_its_parser_imports_no_heavy_pac
 
 @pytest.mark.parametrize(("argv", "allowed"), [
     (["--help"], set()),
-    (["map", "legend"], {"yaml"}),
+    (["map", "legend"], {"yaml", "msgspec"}),
     (["grundy", "nim", "--period"], set()),
-    (["match", "--json"], {"yaml", "esper", "PIL"}),
+    (["match", "--json"], {"yaml", "esper", "PIL", "msgspec"}),
 ])
 def test_a_light_command_imports_only_what_it_uses(argv, allowed):
     loaded = modules_after(run_main(argv))

@@ -97,7 +97,7 @@ def test_a_missing_file_is_named(tmp_path):
     ("- a list", "must be a YAML mapping"),
     ("colour: red", "unknown key 'colour'"),
     ("turn_limit: -3", "'turn_limit' must be a whole number"),
-    ("heroes: {red: [wizard]}", "hero class 'wizard' is unknown"),
+    ("heroes: {red: [wizard]}", "lists the class 'wizard', which is not in data/units.yaml"),
     ("heroes: {red: []}", "must list a class for each"),
     ("ruleset: chess", "unknown ruleset 'chess'"),
 ])

@@ -11,7 +11,7 @@ from systems.ai import make_ai
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
-        ("alphazero", "unknown AI 'alphazero'; known AIs: heuristic, minimax, perfect, random"),
+        ("alphazero", "unknown AI 'alphazero'; known AIs: heuristic, minimax, openspiel-mcts, perfect, random"),
         ("minimax:speed=3", "its options: think, nodes, depth, width, tt, ordering"),
         ("minimax:nodes=-5", "option nodes must be positive"),
         ("minimax:tt=maybe", "option tt must be on or off"),

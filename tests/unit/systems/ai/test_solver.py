@@ -107,11 +107,16 @@ def test_two_workers_report_an_unwinnable_puzzle():
 def test_a_greedy_answer_is_taken_when_breadth_first_is_still_searching(monkeypatch, tmp_path):
     import systems.ai.solver as solver
 
-    def stuck_bfs(*_args):
+    run = solver._run
+
+    def stuck_bfs(engine, method, *args):
+        if method != "bfs":
+            return run(engine, method, *args)
         time.sleep(60)  # the portfolio ends this worker once the greedy one has answered
         (tmp_path / "finished").touch()
 
     monkeypatch.setattr(solver, "_run", stuck_bfs)
+    monkeypatch.setitem(solver.PAIR, "passes", (("greedy w=3", 1.0),))
     solution = solve(keke_level(PUZZLES[1][0]), 30.0, workers=2)
     assert solution.solved and solution.method.startswith("greedy")
     # The answer came while the stuck search slept, and the search was ended, not waited for.
@@ -126,6 +131,45 @@ def test_a_worker_error_reaches_the_caller(monkeypatch):
         raise ValueError("broken search")
 
     monkeypatch.setattr(solver, "_run", broken)
-    monkeypatch.setattr(solver, "_passes", broken)
     with pytest.raises(ValueError, match="broken search"):
         solve(keke_level(PUZZLES[0][0]), 5.0, workers=2)
+
+
+@pytest.mark.parametrize("rows, length", PUZZLES)
+def test_macro_search_solutions_replay_to_a_win(rows, length):
+    for method in ("macro", "macro-fill", "macro-spell", "macro-novelty"):
+        engine = keke_level(rows)
+        before = engine.world.snapshot()
+        solution = solve(engine, None if method == "macro" else 5.0, method)
+        assert solution.solved and solution.length >= length
+        assert engine.world.snapshot() == before and engine.history == []
+        for command in solution.commands:
+            engine.submit(command)
+        assert engine.outcome[0] == "player"
+
+
+def test_macro_search_proves_an_unwinnable_puzzle():
+    solution = solve(keke_level(["b...", "..r.", "B12."]), None, "macro")
+    assert not solution.solved and solution.exhausted
+
+
+def test_macro_search_needs_fewer_states_than_breadth_first_in_an_open_room():
+    rows = ["b.......", "........", "........", "........", ".......f", "B12.....", "F13....."]
+    plain = solve(keke_level(rows), None, "bfs")
+    macro = solve(keke_level(rows), None, "macro")
+    # The first move is searched plainly (meetings are resolved by the first turn), then
+    # the walk to the flag is one macro move: a step longer at most, in a tenth of the states.
+    assert macro.solved and macro.length <= plain.length + 1
+    assert macro.states * 10 < plain.states
+
+
+def test_macro_methods_are_refused_where_the_ruleset_has_no_walks():
+    from game.errors import UserError
+
+    with pytest.raises(UserError, match="macro moves"):
+        solve(load_engine(MAPS / "descent" / "tower.txt"), 5.0, "macro")
+
+
+def test_auto_skips_macro_stages_where_the_ruleset_has_no_walks():
+    solution = solve(load_engine(MAPS / "descent" / "tower.txt"), 5.0, "auto", workers=1)
+    assert solution.solved and solution.method == "bfs"

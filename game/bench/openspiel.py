@@ -1,0 +1,94 @@
+"""`rulefront bench openspiel`: what the OpenSpiel adapter costs (needs the `openspiel` extra).
+
+clone_us: one `state.clone()` of a duel position 300 random actions in (a list copy: no World
+is copied); apply_us: the median `apply_action` of one of its legal actions on a clone of it,
+which walks the shared Engine back from the previous sibling (one retract) and applies the
+command; engine_apply_retract_us: the median apply + retract of the same commands on the
+Engine directly (apply_us minus this is what the adapter adds). Medians per action, with the
+garbage collector off as timeit does: a full collection of the World's objects (~0.15 s)
+would land on whichever action happened to allocate, and an end of turn (minions, towers)
+costs far more than a move. sim_test_GAME_s: OpenSpiel's `random_sim_test` (5 random games
+with its checks) on each game's small level (games.SMALL: outpost for 4 rounds, first-steps
+and descent level-01 for 60 moves, 0.137 on 3,4,5).
+"""
+
+from __future__ import annotations
+
+import functools
+import gc
+import random
+import statistics
+import time
+from typing import Any
+
+from game.bench import median_time
+
+
+def mid_game_state(seed: int = 1, actions: int = 300) -> Any:
+    """A duel state after `actions` seeded random actions (fewer if the game ends first)."""
+    import pyspiel
+
+    import game.openspiel  # noqa: F401  (registers the games)
+
+    state = pyspiel.load_game("rulefront_skirmish", {"map": "duel"}).new_initial_state()
+    rng = random.Random(seed)
+    for _ in range(actions):
+        legal = state.legal_actions()
+        if state.is_terminal():
+            break
+        state.apply_action(legal[rng.randrange(len(legal))])
+    return state
+
+
+def openspiel(repeat: int = 5, **_options: Any) -> dict[str, float]:
+    import pyspiel
+
+    was_enabled = gc.isenabled()
+    gc.disable()  # as timeit does: a full collection (~0.15 s here) lands on a random action
+    try:
+        figures = _clone_and_apply(repeat)
+    finally:
+        if was_enabled:
+            gc.enable()
+    from game.openspiel.games import SMALL
+
+    for name, params in SMALL.items():
+        figures[f"openspiel.sim_test_{name.removeprefix('rulefront_')}_s"] = median_time(
+            functools.partial(_sim_test, pyspiel.load_game(name, params)), repeat)
+    return figures
+
+
+def _clone_and_apply(repeat: int) -> dict[str, float]:
+    state = mid_game_state()
+    clone_s = median_time(lambda: [state.clone() for _ in range(100)], repeat) / 100
+    legal = state.legal_actions()
+    engine = state.engine()  # the same position and commands, straight on the Engine
+    commands = [state.command(action) for action in legal]
+    for command in commands:  # warm the World's query caches (the first end turn costs ms)
+        engine.apply(command)
+        engine.retract()
+    per_apply, per_engine = [], []  # one time per action: the median is the typical action
+    clock = time.perf_counter
+    for _ in range(repeat):
+        children = [state.clone() for _ in legal]
+        for child, action in zip(children, legal, strict=True):
+            start = clock()
+            child.apply_action(action)
+            per_apply.append(clock() - start)
+    engine = state.engine()
+    for _ in range(repeat):
+        for command in commands:
+            start = clock()
+            engine.apply(command)
+            engine.retract()
+            per_engine.append(clock() - start)
+    figures = {"openspiel.clone_us": clone_s * 1e6,
+               "openspiel.apply_us": statistics.median(per_apply) * 1e6,
+               "openspiel.engine_apply_retract_us": statistics.median(per_engine) * 1e6}
+    return figures
+
+
+def _sim_test(game: Any) -> None:
+    import pyspiel
+
+    pyspiel.random_sim_test(game, num_sims=5, serialize=False, verbose=False)

@@ -1,0 +1,69 @@
+"""argparse types shared by the subcommands: numbers range-checked at the door, so a bad
+`--budget -1` or `--repeat 0` is refused by argparse (exit 2) before any work starts."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+
+from game.grundy import BYTES_PER_HEAP, BYTES_PER_VALUE, available_memory
+
+
+def _number(text: str, kind: type) -> int | float:
+    try:
+        value = kind(text)
+    except ValueError:
+        what = "a whole number" if kind is int else "a number"
+        raise argparse.ArgumentTypeError(f"{text!r} is not {what}") from None
+    if kind is float and value != value:  # NaN passes every comparison
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number")
+    return value
+
+
+def at_least(minimum: int) -> Callable[[str], int]:
+    """A whole number >= minimum (--repeat, --games, --workers >= 1)."""
+    def parse(text: str) -> int:
+        value = int(_number(text, int))
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"must be {minimum} or more, not {value}")
+        return value
+    parse.__name__ = f"whole number >= {minimum}"
+    return parse
+
+
+positive_int = at_least(1)
+count = at_least(0)
+
+
+def positive_float(text: str) -> float:
+    """A number > 0 (--budget seconds)."""
+    value = float(_number(text, float))
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be more than 0, not {text}")
+    return value
+
+
+def size_text(size: float) -> str:
+    for unit in ("bytes", "KiB", "MiB", "GiB", "TiB", "PiB"):
+        if size < 1024 or unit == "PiB":
+            return f"{size:.0f} {unit}" if unit == "bytes" else f"{size:.1f} {unit}"
+        size /= 1024
+    raise AssertionError("unreachable")
+
+
+def fits_in_memory(per_item: int, what: str, minimum: int = 0) -> Callable[[str], int]:
+    """A whole number >= minimum whose `per_item` bytes each fit in the memory available."""
+    def parse(text: str) -> int:
+        value = at_least(minimum)(text)
+        need, have = (value + 1) * per_item, available_memory()
+        if need > have:
+            raise argparse.ArgumentTypeError(
+                f"{value:,} {what} need about {size_text(need)} of memory; this machine has "
+                f"{size_text(have)} available")
+        return value
+    parse.__name__ = f"whole number >= {minimum}"
+    return parse
+
+
+grundy_n = fits_in_memory(BYTES_PER_VALUE, "Grundy values")
+grundy_max_n = fits_in_memory(BYTES_PER_HEAP, "heaps", minimum=1)

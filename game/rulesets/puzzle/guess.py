@@ -1,0 +1,107 @@
+"""A second guess at the moves left, for greedy searches that must clear a way to the WIN:
+YOU's walk to the nearest WIN where cells that would kill YOU (a SINK to fill, a DEFEAT to
+shift) and things to push cost extra steps instead of being walls."""
+
+from __future__ import annotations
+
+import heapq
+
+from components import Kind, Position, Word
+from components.resources import PROPS_KEY, SIZE_KEY
+from game.world import World
+from systems.board import deadly_mask
+from systems.push import kinds_with
+from systems.rules import Prop, noun_kinds
+
+YOU, WIN, STOP, PUSH = int(Prop.YOU), int(Prop.WIN), int(Prop.STOP), int(Prop.PUSH)
+DEADLY_COST = 6  # a cell that must be filled or cleared first: a few pushes
+PUSH_COST = 2  # a thing in the way that can be shoved aside
+
+
+def through(world: World, fallback: float) -> float:
+    """Weighted walking distance from a YOU thing to a WIN thing (see the module), or
+    `fallback` when there is no WIN thing or no way to one even at those costs."""
+    props: dict[str, int] = world.resource(PROPS_KEY, {})
+    width, height = world.resource(SIZE_KEY)
+    deadly = deadly_mask(props, kinds_with(props, YOU))
+    extra: dict[tuple[int, int], int] = {}
+    yous: list[tuple[int, int]] = []
+    wins: list[tuple[int, int]] = []
+    for _entity, (kind, pos) in world.query(Kind, Position):
+        mask = props.get(kind.name, 0)
+        cell = (pos.x, pos.y)
+        if mask & YOU:
+            yous.append(cell)
+        if mask & WIN:
+            wins.append(cell)
+            continue
+        if mask & PUSH:
+            cost = PUSH_COST
+        elif mask & STOP:
+            cost = -1
+        elif mask & deadly:
+            cost = DEADLY_COST
+        else:
+            continue
+        if extra.get(cell, 0) >= 0:
+            extra[cell] = cost if cost < 0 else max(cost, extra.get(cell, 0))
+    if not yous or not wins:
+        return fallback
+    targets = set(yous)
+    best: dict[tuple[int, int], int] = {cell: 0 for cell in wins}
+    queue = [(0, cell) for cell in wins]
+    heapq.heapify(queue)
+    while queue:
+        far, (x, y) = heapq.heappop(queue)
+        if (x, y) in targets:
+            return float(far)
+        if far > best.get((x, y), far):
+            continue
+        for nx, ny in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if not (0 <= nx < width and 0 <= ny < height):
+                continue
+            cost = extra.get((nx, ny), 0)
+            if cost < 0:
+                continue
+            step = far + 1 + cost
+            if step < best.get((nx, ny), 1 << 30):
+                best[(nx, ny)] = step
+                heapq.heappush(queue, (step, (nx, ny)))
+    return fallback
+
+
+def spell_win(world: World, fallback: float) -> float:
+    """A guess for levels where a rule must be made first: the cheapest 'N IS WIN' to spell
+    (a noun word of a kind on the board and a WIN word pushed beside an IS word, each by its
+    distance, plus YOU's walk to the farther word), then YOU's walk to an N thing (nothing
+    when N is YOU's own kind: that wins at once)."""
+    props: dict[str, int] = world.resource(PROPS_KEY, {})
+    nouns = noun_kinds()
+    words: dict[str, list[tuple[int, int]]] = {}
+    things: dict[str, list[tuple[int, int]]] = {}
+    for entity, (kind, pos) in world.query(Kind, Position):
+        if kind.name == "text":
+            words.setdefault(world.get(entity, Word).text, []).append((pos.x, pos.y))
+        else:
+            things.setdefault(kind.name, []).append((pos.x, pos.y))
+    yous = [cell for kind, cells in things.items() if props.get(kind, 0) & YOU for cell in cells]
+    if not yous or "WIN" not in words or "IS" not in words:
+        return fallback
+    best = fallback
+    for text, cells in words.items():
+        kind = nouns.get(text)
+        if kind is None or kind == "text" or kind not in things:
+            continue
+        walk = 0 if props.get(kind, 0) & YOU else \
+            min(_far(a, b) for a in yous for b in things[kind])
+        for ix, iy in words["IS"]:
+            for (nx, ny), (wx, wy) in (((ix - 1, iy), (ix + 1, iy)), ((ix, iy - 1), (ix, iy + 1))):
+                noun = min(_far(cell, (nx, ny)) for cell in cells)
+                win = min(_far(cell, (wx, wy)) for cell in words["WIN"])
+                reach = min(_far(you, cell) for you in yous for cell in cells + words["WIN"])
+                best = min(best, 3 * (noun + win) + reach + walk)
+    return float(best)
+
+
+def _far(a: tuple[int, int], b: tuple[int, int]) -> int:
+    return abs(a[0] - b[0]) + abs(a[1] - b[1])

@@ -1,0 +1,462 @@
+"""The shape of every file Rulefront reads, declared once and used to load, check and document.
+
+Map and level sidecars (`NAME.yaml` beside a map or level: skirmish, puzzle, descent, octal),
+replays, saves and solver solutions (one JSON format) are msgspec Structs here. A loader parses
+the file (yaml.safe_load or JSON), then `validate` converts the raw tree into the Struct, and any
+violation becomes one sentence naming the file, the key and the fix. Values the types cannot say
+(teams, hero classes, words in rules) are checked against the game's data by `check_sidecar`.
+`python -m game.schemas` prints docs/formats.md from these declarations.
+
+Why msgspec and not pydantic v2: both validate this in microseconds, but importing pydantic
+with these schemas defined costs about 100 ms and msgspec about 18 ms (median of five runs,
+docs/formats.md), and the CLI's start-up budget is 0.15 s. Even so this module is imported only
+inside the loaders, never by `import game.cli`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+import msgspec
+from msgspec import UNSET, Meta, Struct, UnsetType
+
+from game.errors import UserError
+
+REPLAY_FORMAT = 1  # the format number every replay, save and solution carries
+
+PositiveInt = Annotated[int, Meta(ge=1)]
+Count = Annotated[int, Meta(ge=0)]
+Cell = tuple[int, int]
+
+
+def _doc(text: str) -> Meta:
+    return Meta(description=text)
+
+
+# -- sidecars ------------------------------------------------------------------------------
+
+
+class UnitPatch(Struct, forbid_unknown_fields=True, omit_defaults=True):
+    """Numbers of one unit that a map overrides (the rest come from data/units.yaml)."""
+
+    hp: PositiveInt | UnsetType = UNSET
+    damage: Count | UnsetType = UNSET
+    range: Count | UnsetType = UNSET
+    moves: Count | UnsetType = UNSET
+    glyph: Annotated[str, Meta(min_length=1, max_length=1)] | UnsetType = UNSET
+
+
+class UnitsPatch(Struct, forbid_unknown_fields=True, omit_defaults=True):
+    """A map's overrides of data/units.yaml, shaped like that file."""
+
+    heroes: dict[str, UnitPatch] | UnsetType = UNSET
+    minion: UnitPatch | UnsetType = UNSET
+    buildings: dict[Literal["hq", "tower"], UnitPatch] | UnsetType = UNSET
+
+
+class SpawnPatch(Struct, forbid_unknown_fields=True, omit_defaults=True):
+    """A map's overrides of the minion waves of data/rulesets/skirmish.yaml."""
+
+    every: PositiveInt | UnsetType = UNSET
+    cap: Count | UnsetType = UNSET
+    respawn_after: Count | UnsetType = UNSET
+
+
+class Costs(Struct, forbid_unknown_fields=True, omit_defaults=True):
+    """Action costs of a descent level for `solve --method cost`."""
+
+    move: Count | UnsetType = UNSET
+    push: Count | UnsetType = UNSET
+
+
+class Sidecar(Struct, forbid_unknown_fields=True, omit_defaults=True):
+    """`NAME.yaml` beside `NAME.png` (or a descent `.txt`): every key is optional, and a key
+    that is present holds a value (`key:` alone, YAML's null, is refused rather than read as
+    absent)."""
+
+    name: Annotated[str, _doc("the map's title")] | UnsetType = UNSET
+    ruleset: Annotated[str, _doc("the ruleset that plays it: one of `rulefront maps`' "
+                                 "rulesets (skirmish when absent)")] | UnsetType = UNSET
+    description: Annotated[str, _doc("a sentence shown with the map")] | UnsetType = UNSET
+    heroes: Annotated[dict[str, list[str]],
+                      _doc("skirmish: red/blue -> hero classes (data/units.yaml) for the "
+                           "plain hero pixels, in reading order")] | UnsetType = UNSET
+    turn_limit: Annotated[PositiveInt, _doc("skirmish: rounds before the game is scored, "
+                                            "at least 1")] | UnsetType = UNSET
+    spawn: Annotated[SpawnPatch, _doc("skirmish: {every, cap, respawn_after} of the "
+                                      "minion waves")] | UnsetType = UNSET
+    units: Annotated[UnitsPatch, _doc("skirmish: overrides shaped like data/units.yaml "
+                                      "(heroes, minion, buildings: hq, tower)")] | UnsetType = UNSET
+    base_rules: Annotated[list[str], _doc("rules that hold without words, each 'NOUN IS "
+                                          "PROPERTY' or 'NOUN IS NOUN' in words of "
+                                          "data/words.yaml")] | UnsetType = UNSET
+    rules: Annotated[list[str], _doc("reserved: a list of rule texts")] | UnsetType = UNSET
+    transform_on_load: Annotated[bool, _doc("puzzle: apply X IS Y rules before the first "
+                                            "move")] | UnsetType = UNSET
+    code: Annotated[str, _doc("octal: the game's code, quoted: '0.137' or 'nim'")] | UnsetType = UNSET
+    misere: Annotated[bool, _doc("octal: misere play (true/false)")] | UnsetType = UNSET
+    start: Annotated[Cell, _doc("descent: the ball's start cell [x, y]")] | UnsetType = UNSET
+    exit: Annotated[Cell, _doc("descent: the exit cell [x, y]")] | UnsetType = UNSET
+    costs: Annotated[Costs, _doc("descent: {move, push} costs")] | UnsetType = UNSET
+    push: Annotated[bool, _doc("descent: whether pushing is allowed")] | UnsetType = UNSET
+    push_stack: Annotated[bool, _doc("descent: push stacks taller than one block")] | UnsetType = UNSET
+    stars: Annotated[dict[Annotated[int, Meta(ge=1, le=3)], PositiveInt],
+                     _doc("descent: {3: moves, 2: moves, 1: moves}, the most moves that "
+                          "earn each number of stars")] | UnsetType = UNSET
+    optimal: Annotated[Count, _doc("descent: the shortest solution's length")] | UnsetType = UNSET
+    needs_push: Annotated[bool, _doc("descent: whether every solution pushes")] | UnsetType = UNSET
+    solution: Annotated[str, _doc("descent: one shortest solution in u d l r")] | UnsetType = UNSET
+
+
+# -- data/*.yaml -------------------------------------------------------------------------
+
+
+Glyph = Annotated[str, Meta(min_length=1, max_length=1)]
+
+
+class UnitStatsEntry(Struct, forbid_unknown_fields=True):
+    """One hero class or the minion in data/units.yaml."""
+
+    hp: PositiveInt
+    damage: Count
+    range: Count
+    moves: Count
+    glyph: Glyph
+
+
+class BuildingStatsEntry(Struct, forbid_unknown_fields=True):
+    """The hq or the tower in data/units.yaml: they do not move."""
+
+    hp: PositiveInt
+    damage: Count
+    range: Count
+    glyph: Glyph
+
+
+class Buildings(Struct, forbid_unknown_fields=True):
+    """The two buildings of data/units.yaml."""
+
+    hq: BuildingStatsEntry
+    tower: BuildingStatsEntry
+
+
+class UnitsFile(Struct, forbid_unknown_fields=True):
+    """data/units.yaml: every hero class, the minion and the two buildings."""
+
+    heroes: Annotated[dict[str, UnitStatsEntry], Meta(min_length=1)]
+    minion: UnitStatsEntry
+    buildings: Buildings
+
+
+Colour = Annotated[str, Meta(pattern="^#[0-9a-fA-F]{6}$")]
+
+
+class WordEntry(Struct, forbid_unknown_fields=True):
+    """One word tile of data/words.yaml."""
+
+    text: str
+    part: Literal["noun", "operator", "property"]
+    color: Colour
+    kind: str = ""
+
+
+class WordsFile(Struct, forbid_unknown_fields=True):
+    """data/words.yaml."""
+
+    words: list[WordEntry]
+
+
+class PaletteEntryFile(Struct):
+    """One colour of data/palette.yaml (other keys are kept as the prefab's extras)."""
+
+    name: str
+    color: Colour
+    prefab: Literal["floor", "thing", "hq", "tower", "hero", "spawn", "word"]
+    kind: str = ""
+    team: str = ""
+
+
+class PaletteFile(Struct, forbid_unknown_fields=True):
+    """data/palette.yaml."""
+
+    entries: list[PaletteEntryFile]
+
+
+# -- replays, saves, solutions -------------------------------------------------------------
+
+
+class Result(Struct):
+    """How a recorded game ended."""
+
+    winner: Annotated[str, _doc("red, blue, draw, player or lost")] | None
+    reason: Annotated[str, _doc("why it ended, in words")]
+    commands: Count | None = None
+
+
+Word32 = Annotated[int, Meta(ge=0, lt=2**32)]
+RngState = Annotated[tuple[Literal[3], Annotated[list[Word32], Meta(min_length=625,
+                                                                    max_length=625)],
+                           float | None],
+                     _doc("Python's random.getstate(): [3, [625 ints], gauss or null]")]
+
+
+class ReplayFile(Struct):
+    """A replay (match --replay, play), a save (the same plus redo and rng_states) or a solver
+    solution. Keys other than these are kept and written back unchanged."""
+
+    format: Annotated[int, _doc(f"the format number, {REPLAY_FORMAT}")]
+    map: Annotated[str, _doc("the map or level's path (relative to the working folder), or "
+                             "a described position")]
+    sha256: Annotated[str, _doc("sha256 of the map and its sidecar when recorded")]
+    ruleset: Annotated[str, _doc("the ruleset played")]
+    seed: Annotated[int, _doc("the seed of every random choice")]
+    seats: Annotated[dict[str, str], _doc("side -> who played it (human, an AI spec)")]
+    commands: Annotated[list[dict[str, Any]], _doc("every command, in order")]
+    result: Annotated[Result, _doc("how it ended, or null while unfinished")] | None = None
+    redo: Annotated[list[dict[str, Any]], _doc("saves: the redo stack")] = []
+    rng_states: Annotated[dict[str, RngState], _doc("saves: each seat's random state, "
+                                                    "which exact resume needs")] = {}
+    level: Annotated[str | int, _doc("the level's id in a Keke set")] | None = None
+
+
+# -- turning violations into sentences -----------------------------------------------------
+
+WORDS = {"object": "a mapping", "array": "a list", "null": "empty", "str": "text",
+         "int": "a whole number", "float": "a number", "bool": "true or false"}
+_EXPECTED = re.compile(r"Expected `([^`]+)`(.*?)(?:, got `([^`]+)`)?$")
+_WHERE = re.compile(r" - at (?:`key` in )?`\$([^`]*)`$")
+
+
+def quoted(text: str, limit: int = 40) -> str:
+    """A name from a user's file, quoted for a one-line message: as written when it is short
+    and printable, else escaped (newlines and all) and cut."""
+    if len(text) <= limit and text.isprintable():
+        return f"'{text}'"
+    return repr(text[:limit]) + ("..." if len(text) > limit else "")
+
+
+def _kinds(text: str) -> str:
+    names = [WORDS.get(part.strip(), part.strip()) for part in text.split("|")]
+    names = [n for n in names if n != "empty"] or names
+    return " or ".join(names)
+
+
+def sentence(message: str, where: str, schema: type[Struct]) -> str:
+    """One sentence for a msgspec violation: the file, the key and what to write instead."""
+    match = _WHERE.search(message)
+    key = match.group(1).lstrip(".") if match else ""
+    body = message[:match.start()] if match else message
+    top = re.split(r"[.\[]", key)[0] if key else ""
+    fix = _descriptions(schema).get(top, "")
+    unknown = re.match(r"Object contains unknown field `(.*)`", body, re.S)
+    if unknown:
+        known = ", ".join(_descriptions_keys(schema, key))
+        place = f" in '{key}'" if key else ""
+        return f"{where}: unknown key {quoted(unknown.group(1))}{place}; known keys: {known}."
+    missing = re.match(r"Object missing required field `(.*)`", body, re.S)
+    if missing:
+        place = f" in '{key}'" if key else ""
+        return f"{where}: {quoted(missing.group(1))} is missing{place}; add it."
+    expected = _EXPECTED.match(body)
+    if expected:
+        want, extra, got = expected.groups()
+        text = f"must be {_kinds(want)}{extra}" + (f", not {_kinds(got)}" if got else "")
+    else:
+        text = body[0].lower() + body[1:] if body else "is malformed"
+    if match and " - at `key` in " in message:
+        text = f"has a key that {text}"
+    label = f"'{key}' " if key else ""
+    return f"{where}: {label}{text}" + (f" ({fix})." if fix else ".")
+
+
+def _descriptions(schema: type[Struct]) -> dict[str, str]:
+    props = msgspec.json.schema(schema)
+    name = schema.__name__
+    body = props.get("$defs", {}).get(name, props)
+    return {k: _description(v) for k, v in body.get("properties", {}).items()}
+
+
+def _description(prop: dict[str, Any]) -> str:
+    """A field's description, also where it sits inside `anyOf` (an optional field)."""
+    if "description" in prop:
+        return str(prop["description"])
+    return next((str(p["description"]) for p in prop.get("anyOf", ()) if "description" in p), "")
+
+
+def _descriptions_keys(schema: type[Struct], key: str) -> list[str]:
+    """The field names of the Struct found at `key` (top level when empty)."""
+    target: Any = schema
+    for part in [p for p in re.split(r"[.\[\]]", key) if p]:
+        info = msgspec.inspect.type_info(target)
+        fields = ({f.name: f.type for f in info.fields}
+                  if isinstance(info, msgspec.inspect.StructType) else {})
+        kind = fields.get(part)
+        target = _struct_in(kind) if kind is not None else None
+        if target is None:
+            return []
+    return list(target.__struct_fields__)
+
+
+def _struct_in(kind: Any) -> type[Struct] | None:
+    if isinstance(kind, msgspec.inspect.StructType):
+        return kind.cls
+    for attr in ("type", "types", "value_type"):
+        inner = getattr(kind, attr, None)
+        for item in inner if isinstance(inner, tuple) else (inner,):
+            if item is not None and (found := _struct_in(item)) is not None:
+                return found
+    return None
+
+
+def validate(raw: Any, schema: type[Struct], where: str | Path) -> Any:
+    """`raw` (a parsed YAML or JSON tree) as an instance of `schema`, or a UserError."""
+    try:
+        return msgspec.convert(raw, schema, strict=True)
+    except msgspec.ValidationError as exc:
+        raise UserError(sentence(str(exc), str(where), schema)) from None
+
+
+# -- values checked against the game's data -----------------------------------------------
+
+
+def check_sidecar(raw: Any, where: str | Path,
+                  rulesets: Collection[str] | None = None) -> dict[str, Any]:
+    """A sidecar's tree checked against the schema and the game's data (and its ruleset
+    against `rulesets`, the registered names, when the caller knows them); the dict back."""
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        raise UserError(f"{where}: the sidecar must be a YAML mapping (name: ..., ruleset: ...), "
+                        f"not {_kinds(type(raw).__name__.replace('list', 'array'))}.")
+    if rulesets is not None and "ruleset" in raw:
+        _check_ruleset(raw["ruleset"], where, rulesets)
+    sidecar: Sidecar = validate(raw, Sidecar, where)
+    from game.data import SIDES, units, words
+
+    heroes = units().heroes
+    for side, classes in (sidecar.heroes or {}).items():
+        if side not in SIDES:
+            raise UserError(f"{where}: 'heroes' names the team {quoted(side)}; the teams are "
+                            f"{' and '.join(SIDES)}.")
+        for name in classes:
+            if name not in heroes:
+                raise UserError(f"{where}: 'heroes: {side}' lists the class {quoted(name)}, which "
+                                f"is not in data/units.yaml; known: {', '.join(heroes)}.")
+    for name in (sidecar.units.heroes or {}) if sidecar.units else ():
+        if name not in heroes:
+            raise UserError(f"{where}: 'units: heroes' names the class {quoted(name)}, which is not "
+                            f"in data/units.yaml; known: {', '.join(heroes)}.")
+    known = words()
+    for rule in sidecar.base_rules or []:
+        _check_rule(rule, known, where)
+    return raw
+
+
+def _check_ruleset(name: Any, where: str | Path, rulesets: Collection[str]) -> None:
+    if isinstance(name, str) and name in rulesets:
+        return
+    known = ", ".join(rulesets)
+    if isinstance(name, str):
+        raise UserError(f"{where}: unknown ruleset {quoted(name)}; 'ruleset' must be one of {known}.")
+    got = {"list": "array", "dict": "object", "NoneType": "null"}.get(type(name).__name__,
+                                                                       type(name).__name__)
+    raise UserError(f"{where}: 'ruleset' must be one of {known}, not {_kinds(got)}.")
+
+
+def _check_rule(rule: str, known: dict[str, Any], where: str | Path) -> None:
+    parts = rule.split()
+    if len(parts) != 3 or parts[1] != "IS":
+        raise UserError(f"{where}: 'base_rules' holds {quoted(rule)}; write each rule as "
+                        "'NOUN IS PROPERTY' or 'NOUN IS NOUN'.")
+    subject, _is, target = parts
+    for word, parts_ok in ((subject, ("noun",)), (target, ("noun", "property"))):
+        info = known.get(word)
+        if word == "TEXT":
+            continue
+        if info is None or info.part not in parts_ok:
+            allowed = sorted(w for w, i in known.items() if i.part in parts_ok)
+            raise UserError(f"{where}: 'base_rules' holds {quoted(rule)}, but {quoted(word)} is not a "
+                            f"{' or '.join(parts_ok)} of data/words.yaml; known: "
+                            f"{', '.join(allowed[:12])}...")
+
+
+SCHEMAS: tuple[type[Struct], ...] = ()  # filled below: every Struct, in the order documented
+
+
+def markdown() -> str:
+    """docs/formats.md's tables of keys, from the declarations above."""
+    out = []
+    for schema in SCHEMAS:
+        doc = " ".join((schema.__doc__ or "").strip().split("\n\n")[0].split())
+        out += [f"### {schema.__name__}", "", doc, "", "| key | type | meaning |",
+                "|---|---|---|"]
+        descriptions = _descriptions(schema)
+        types = msgspec.json.schema(schema)
+        body = types.get("$defs", {}).get(schema.__name__, types)
+        required = set(body.get("required", ()))
+        for name in schema.__struct_fields__:
+            prop = body.get("properties", {}).get(name, {})
+            meaning = descriptions.get(name) or _referenced_doc(prop)
+            need = " (required)" if name in required else ""
+            out.append(f"| `{name}` | {_type_text(prop)}{need} | {meaning} |")
+        out.append("")
+    return "\n".join(out)
+
+
+def _referenced_doc(prop: dict[str, Any]) -> str:
+    """The first line of the docstring of the Struct a field holds, if it holds one."""
+    for item in [prop, *prop.get("anyOf", ())]:
+        if "$ref" in item:
+            name = item["$ref"].rsplit("/", 1)[-1]
+            for schema in SCHEMAS:
+                if schema.__name__ == name:
+                    return (schema.__doc__ or "").strip().splitlines()[0]
+    return ""
+
+
+def _type_text(prop: dict[str, Any]) -> str:
+    if "anyOf" in prop:
+        parts = [_type_text(p) for p in prop["anyOf"]]
+        return " or ".join(p for p in parts if p != "null") or "null"
+    if "$ref" in prop:
+        return prop["$ref"].rsplit("/", 1)[-1]
+    if "enum" in prop:
+        return "one of " + ", ".join(str(v) for v in prop["enum"])
+    kind = prop.get("type", "any")
+    if "pattern" in prop:
+        return f"{kind} matching `{prop['pattern']}`"
+    if kind == "array":
+        if "prefixItems" in prop:
+            return "[" + ", ".join(_type_text(p) for p in prop["prefixItems"]) + "]"
+        return f"list of {_type_text(prop.get('items', {}))}"
+    if kind == "object":
+        return f"mapping to {_type_text(prop.get('additionalProperties', {}))}"
+    limits = [f"{sym} {prop[key]}" for key, sym in (("minimum", ">="), ("maximum", "<="))
+              if key in prop]
+    return kind + (f" ({', '.join(limits)})" if limits else "")
+
+
+SCHEMAS = (Sidecar, SpawnPatch, UnitsPatch, UnitPatch, Costs, ReplayFile, Result, UnitsFile,
+           UnitStatsEntry, BuildingStatsEntry, Buildings, WordsFile, WordEntry, PaletteFile,
+           PaletteEntryFile)
+
+MARKER = "<!-- generated by `python -m game.schemas`; tests/unit/test_schemas.py keeps it current -->"
+
+
+def write_docs(page: Path) -> None:
+    """Replace everything after MARKER in `page` (docs/formats.md) with the current tables."""
+    text = page.read_text(encoding="utf-8")
+    head = text.split(MARKER, 1)[0]
+    page.write_text(f"{head}{MARKER}\n\n{markdown()}", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    import sys
+
+    if sys.argv[1:2] == ["--write"]:
+        write_docs(Path(sys.argv[2]))
+    else:
+        print(markdown())

@@ -1,0 +1,88 @@
+"""The solvers' search tree: nodes as parallel arrays over one engine, and what a search found.
+
+The tree is kept as parallel arrays (parent, action, depth); going from one node to the next
+retracts to their common ancestor and applies the moves down to the target, so no world is
+ever copied.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.commands import Command
+    from game.engine import Engine
+
+
+@dataclass
+class Solution:
+    """What a search found: the moves (as a command list), and what it cost to find them."""
+
+    solved: bool
+    commands: list[Command] = field(default_factory=list)
+    states: int = 0
+    generated: int = 0
+    seconds: float = 0.0
+    exhausted: bool = False  # True when every reachable state was seen: no solution exists
+    cost: int = 0
+    method: str = ""  # the search that found it: bfs and cost are optimal, the rest are not
+
+    @property
+    def length(self) -> int:
+        return len(self.commands)
+
+
+class Tree:
+    """Search nodes as parallel arrays, and the engine's position in that tree."""
+
+    def __init__(self, engine: Engine, actions: Sequence[Command]) -> None:
+        self.engine = engine
+        self.actions = actions
+        self.parent = [-1]
+        self.action = [-1]
+        self.depth = [0]
+        self.at = 0
+        self.base = len(engine.history)
+
+    def add(self, parent: int, action: int) -> int:
+        self.parent.append(parent)
+        self.action.append(action)
+        self.depth.append(self.depth[parent] + 1)
+        return len(self.parent) - 1
+
+    def goto(self, target: int) -> None:
+        """Retract up to the common ancestor of the current node and `target`, then apply down."""
+        engine = self.engine
+        parent, depth, action, actions = self.parent, self.depth, self.action, self.actions
+        here = self.at
+        down: list[int] = []
+        while depth[here] > depth[target]:
+            engine.retract()
+            here = parent[here]
+        node = target
+        while depth[node] > depth[here]:
+            down.append(node)
+            node = parent[node]
+        while here != node:
+            engine.retract()
+            here = parent[here]
+            down.append(node)
+            node = parent[node]
+        for step in reversed(down):
+            engine.apply(actions[action[step]])
+        self.at = target
+
+    def path(self, node: int) -> list[Command]:
+        moves = []
+        while node > 0:
+            moves.append(self.actions[self.action[node]])
+            node = self.parent[node]
+        return moves[::-1]
+
+    def home(self) -> None:
+        """Back to where the search started."""
+        while len(self.engine.history) > self.base:
+            self.engine.retract()
+        self.at = 0

@@ -1,0 +1,95 @@
+"""The file schemas: docs/formats.md is generated from them, `import game.cli` does not load
+the validation library, and the shipped files all pass them."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from game import DATA, MAPS, ROOT
+from game.data import load_yaml
+from game.errors import UserError
+from game.schemas import (
+    MARKER,
+    REPLAY_FORMAT,
+    PaletteFile,
+    Sidecar,
+    UnitsFile,
+    WordsFile,
+    check_sidecar,
+    markdown,
+    quoted,
+    validate,
+)
+from game.session.replay import FORMAT
+
+
+def test_docs_formats_holds_the_tables_the_schemas_generate():
+    page = (ROOT / "docs" / "formats.md").read_text()
+    assert page.split(MARKER, 1)[1].strip() == markdown().strip(), (
+        "docs/formats.md is out of date: python -m game.schemas --write docs/formats.md")
+
+
+def test_import_game_cli_loads_no_validation_library():
+    code = ("import sys, game.cli; "
+            "print(sorted(m for m in ('msgspec', 'pydantic') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=ROOT, check=True).stdout
+    assert out.strip() == "[]"
+
+
+def test_the_writers_and_the_schema_agree_on_the_format_number():
+    assert FORMAT == REPLAY_FORMAT
+
+
+@pytest.mark.parametrize("sidecar", sorted(MAPS.rglob("*.yaml")), ids=lambda p: p.name)
+def test_every_shipped_sidecar_passes_the_schema(sidecar):
+    check_sidecar(load_yaml(sidecar), sidecar, ["skirmish", "puzzle", "descent", "octal"])
+
+
+@pytest.mark.parametrize(("name", "schema"), [("units.yaml", UnitsFile),
+                                              ("words.yaml", WordsFile),
+                                              ("palette.yaml", PaletteFile)])
+def test_the_shipped_data_files_pass_their_schemas(name, schema):
+    validate(load_yaml(DATA / name), schema, DATA / name)
+
+
+@pytest.mark.parametrize(("raw", "says"), [
+    ({"heroes": {"bulwark": {"hp": 0, "damage": 1, "range": 1, "moves": 1, "glyph": "B"}},
+      "minion": {}, "buildings": {}}, "'heroes[...].hp' must be a whole number >= 1"),
+    ({"heroes": {}, "minion": {}, "buildings": {}}, "'heroes' must be a mapping of length >= 1"),
+])
+def test_a_broken_units_file_is_one_sentence(raw, says):
+    with pytest.raises(UserError, match=r"^data/units.yaml: ") as info:
+        validate(raw, UnitsFile, "data/units.yaml")
+    assert says in str(info.value)
+
+
+def test_unknown_nested_keys_list_the_keys_of_their_own_level():
+    with pytest.raises(UserError) as info:
+        check_sidecar({"costs": {"jump": 1}}, "x.yaml")
+    assert str(info.value) == "x.yaml: unknown key 'jump' in 'costs'; known keys: move, push."
+
+
+def test_names_from_a_file_are_quoted_on_one_line():
+    assert quoted("red") == "'red'"
+    assert quoted("re\nd") == "'re\\nd'"
+    assert quoted("x" * 50).endswith("...") and len(quoted("x" * 50)) < 50
+
+
+def test_the_sidecar_schema_names_every_key_the_rulesets_read():
+    assert {"heroes", "turn_limit", "base_rules", "code", "misere", "start", "exit", "stars",
+            "costs"} <= set(Sidecar.__struct_fields__)
+
+
+def test_a_results_line_of_the_wrong_shape_is_refused(tmp_path):
+    from game.tournament.results import recorded
+
+    path = tmp_path / "r.jsonl"
+    path.write_text('{"index": "zero", "map": "m", "red": "a", "blue": "b", "seed": 0, '
+                    '"winner": "red", "reason": "", "rounds": 1, "commands": 1, "think": {}, '
+                    '"actions": {}}\n{}\n')
+    with pytest.raises(UserError, match="line 1 is not a recorded game"):
+        recorded(path, [])
