@@ -154,7 +154,7 @@ class Screen:
     def draw(self) -> None:
         if self.dirty:
             self._rebuild()
-            if not self.pending:
+            if not self.pending and self.anim is None:
                 self.view.pose(float("inf"))  # nothing to animate: the final state
         if self.pending:
             length = self.view.animate(self.pending)
@@ -206,7 +206,8 @@ class Screen:
     def _rebuild(self) -> None:
         self.view.world = self.engine.world
         self.view.sync(self.batch, self.ui)
-        self.anim = None
+        if not self.view.animating():
+            self.anim = None
         old, self.labels = self.labels, {}
         self._old_labels = old
         self._panel()

@@ -151,3 +151,30 @@ def test_a_step_redraws_only_the_pieces_it_moved(window):
     assert view.placed[pushed] == (1, 0, 1) and view.placed[ball][:2] == (0, 0)
     after = {e: (min(d.x for d in ds), min(d.y for d in ds)) for e, ds in view.drawn.items()}
     assert after == pytest.approx(where)  # every piece back where it was first drawn
+
+
+def test_a_hover_mid_fall_lets_the_fall_run_on(window, monkeypatch):
+    from game.render import screen as screen_module
+    from game.render.uiview import UiView
+
+    now = [10.0]
+    monkeypatch.setattr(screen_module.time, "perf_counter", lambda: now[0])
+    engine = descent_board(["3 0 0", "0 0 0", "0 0 0"])
+    ball = engine.world.resource("ball")
+    screen = Screen(engine, *window.get_size())
+    screen.draw()
+    top_y = screen_y(screen, ball)
+    assert engine.submit(Step("r"))
+    screen.invalidate()
+    screen.play(engine.history[-1].events)
+    screen.draw()
+    now[0] += SLIDE + DROP
+    screen.invalidate()
+    screen.show(UiView(tooltip=("column 1,0: 0 blocks high",)))
+    screen.draw()
+    assert screen.animating
+    falling = screen_y(screen, ball)
+    now[0] += 5
+    screen.draw()
+    assert screen_y(screen, ball) < falling < top_y
+    assert not screen.animating

@@ -129,6 +129,7 @@ class DescentView(View):
         self.base: dict[int, tuple[float, float]] = {}
         self.floor: list[Any] = []  # drawn once: the board does not change shape
         self.drawn_top = 0  # the tallest level the pieces were coloured for
+        self.token: Any = None  # the world's version at the last sync
         self._sink: list[Any] = self.keep
         n = board_size(world)[0]
         # Fit for a little more than today's tallest stack: pushes may raise a column.
@@ -163,29 +164,25 @@ class DescentView(View):
         """Redraw only the pieces whose cell or level changed (a step moves the ball and at
         most a stack of blocks), then the exit and the markers; a change of the tallest
         stack, which recolours every level, draws everything again."""
+        if self.tracks and self.floor and self.world.same_version(self.token):
+            self._markers(batch, ui)  # only the hint or the panel changed: the animation runs on
+            return
         if not self.floor or self.top_level() != self.drawn_top:
             self.build(batch, ui)
             return
         self.pose(float("inf"))  # a running animation ends where the pieces are now
-        for drawable in self.keep:
-            drawable.delete()
-        self.keep = []
         self._pieces(batch, ui, dict(self.placed))
 
     def top_level(self) -> int:
         return max(self.top, max(self.heights().values(), default=0))
 
     def _pieces(self, batch: Batch, ui: UiView, drawn_at: dict[int, Place]) -> None:
-        """Draw the pieces not already drawn where they stand (`drawn_at`), the exit, the
-        hidden ball's marker and the hint."""
+        """Draw the pieces not already drawn where they stand (`drawn_at`), then the markers."""
         world = self.world
         self.tracks, self.base = [], {}
-        heights = self.heights()
         ball = world.resource("ball")
         bpos = world.get(ball, Position)
         bz = world.get(ball, Height).z
-        ex, ey = world.resource("exit")
-        exit_cell = (int(ex), int(ey))
         items = sorted((pos.y, height.z, pos.x, e) for e, (pos, height, kind) in
                        world.query(Position, Height, Kind) if kind.name == "block")
         items.append((bpos.y, bz, bpos.x, ball))
@@ -205,9 +202,27 @@ class DescentView(View):
         for entity in set(self.drawn) - set(self.placed):
             for drawable in self.drawn.pop(entity):
                 drawable.delete()
+        self.token = world.version()
         self._sink = self.keep
-        z_exit = heights.get(exit_cell, 0)
-        self._exit(batch, exit_cell[0], exit_cell[1], z_exit)
+        self._markers(batch, ui)
+
+    def animating(self) -> bool:
+        return bool(self.tracks)
+
+    def _markers(self, batch: Batch, ui: UiView) -> None:
+        """The exit's flag, the hidden ball's ring and the hint arrow (drawn again each sync)."""
+        for drawable in self.keep:
+            drawable.delete()
+        self.keep = []
+        self._sink = self.keep
+        world = self.world
+        heights = self.heights()
+        ball = world.resource("ball")
+        bpos = world.get(ball, Position)
+        bz = world.get(ball, Height).z
+        ex, ey = world.resource("exit")
+        exit_cell = (int(ex), int(ey))
+        self._exit(batch, exit_cell[0], exit_cell[1], heights.get(exit_cell, 0))
         if self.hidden(bpos.x, bpos.y, bz, heights):
             self._marker(batch, bpos.x, bpos.y, bz)
         if ui.hint in ("u", "d", "l", "r"):
