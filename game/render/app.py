@@ -66,11 +66,19 @@ def animation_setting(args: argparse.Namespace | None = None) -> bool:
 
 def backward(events: list[Any]) -> list[Any]:
     """An undone command's events played in reverse: moves and pushes slide back to where they
-    came from, last first (damage, deaths and the rest are simply undone)."""
-    from game.events import Moved, Pushed
+    came from, last first, and the rules it formed break and those it broke form again (damage,
+    deaths and the rest are simply undone)."""
+    from game.events import Moved, Pushed, RuleBroken, RuleFormed
 
-    return [type(e)(e.entity, e.x, e.y, e.x0, e.y0) for e in reversed(events)
-            if isinstance(e, Moved | Pushed)]
+    undone: list[Any] = []
+    for e in reversed(events):
+        if isinstance(e, Moved | Pushed):
+            undone.append(type(e)(e.entity, e.x, e.y, e.x0, e.y0))
+        elif isinstance(e, RuleFormed):
+            undone.append(RuleBroken(e.rule))
+        elif isinstance(e, RuleBroken):
+            undone.append(RuleFormed(e.rule))
+    return undone
 
 
 class App:
@@ -130,7 +138,7 @@ class App:
 
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
         hover = getattr(self.controller, "hover", None)
-        if hover is not None:  # the match controller previews; level and replay do not
+        if hover is not None:  # match and level controllers preview; the replay viewer does not
             hover(self.screen.cell_at(x, y))
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool:

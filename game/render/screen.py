@@ -5,11 +5,14 @@ cleared straight into the frame; then two batches: the board (which its view upd
 touching only what changed) and the panel (whose labels are kept while their text stays the
 same). Told the state changed (`invalidate`), it syncs on the next frame; an unchanged frame
 costs a few clears and two `batch.draw()` calls. `play(events)` animates the last
-command's events on top; `pose(t)` sets that animation to a given time (offscreen movies).
+command's events on top, rule changes included: a rule formed pulses in the rules panel, a rule
+broken shows in red, marked (broken), and fades; `pose(t)` sets that animation to a given time
+(offscreen movies).
 """
 
 from __future__ import annotations
 
+import math
 import textwrap
 import time
 from typing import TYPE_CHECKING, Any
@@ -32,6 +35,36 @@ PANEL_TEXT = Group(order=21)
 MODAL_GROUP = Group(order=30)
 MODAL_TEXT = Group(order=31)
 WRAP = 34  # characters per panel line at the panel's font size
+PULSE = 0.9  # seconds a changed rule pulses in the panel
+BROKEN = (255, 96, 80)
+
+
+def rule_changes(events: list[Any]) -> dict[str, str]:
+    """Rule text -> 'formed' or 'broken', from a command's RuleFormed / RuleBroken events (a
+    rule broken and formed again by the same command did not change)."""
+    from game.events import RuleBroken, RuleFormed
+
+    changes: dict[str, str] = {}
+    for event in events:
+        if isinstance(event, RuleFormed | RuleBroken):
+            now = "formed" if isinstance(event, RuleFormed) else "broken"
+            if changes.get(event.rule, now) != now:
+                del changes[event.rule]
+            else:
+                changes[event.rule] = now
+    return changes
+
+
+def pulse_color(kind: str, t: float) -> tuple[tuple[int, int, int], int]:
+    """(colour, opacity) of a changed rule's line `t` seconds into its pulse: a formed rule
+    flashes yellow twice and settles to plain text; a broken one fades out in red."""
+    u = 0.0 if t < 0 else min(1.0, t / PULSE)
+    if kind == "broken":
+        return BROKEN, int(255 * (1 - u))
+    glow = (1 - u) * (0.5 + 0.5 * math.cos(4 * math.pi * u))
+    color = tuple(round(a + (b - a) * glow) for a, b in zip(colors.TEXT, colors.SELECT,
+                                                             strict=True))
+    return color, 255  # type: ignore[return-value]
 
 
 class Screen:
@@ -50,6 +83,8 @@ class Screen:
         self.dirty = True
         self.anim: tuple[float, float] | None = None  # (start on the clock, seconds long)
         self.pending: list[Any] | None = None  # events to animate from the next draw
+        self.changed_rules: dict[str, str] = {}  # rule -> 'formed' / 'broken', while it pulses
+        self.rule_labels: list[tuple[Any, str]] = []  # (panel label, how it changed)
         self.resize(width, height)
 
     def resize(self, width: int, height: int) -> None:
@@ -81,6 +116,9 @@ class Screen:
         next `draw`, in the context that draws them, and run on the wall clock; returns 0.
         With `clock` (offscreen movies, benches: the caller's context is current) they start
         now and only `pose` moves them on; returns how many seconds they take."""
+        self.changed_rules = rule_changes(list(events))
+        if self.changed_rules:
+            self.dirty = True  # the panel draws the changed rules' lines
         if clock is None:
             self.pending = list(events)
             return 0.0
@@ -88,13 +126,16 @@ class Screen:
             self._rebuild()
         self.pending = None
         self.anim = None
-        return self.view.animate(list(events))
+        length = self.view.animate(list(events))
+        self._pulse(0.0)
+        return max(length, PULSE if self.changed_rules else 0.0)
 
     def pose(self, t: float) -> None:
         """Show the animation `t` seconds after its start (past its end: the end)."""
         if self.dirty:
             self._rebuild()
         self.view.pose(t)
+        self._pulse(t)
         if self.anim is not None and t >= self.anim[1]:
             self.anim = None
 
@@ -108,14 +149,18 @@ class Screen:
         if self.anim is not None:
             self.anim = None
             self.view.pose(float("inf"))
+            self._pulse(float("inf"))
 
     def draw(self) -> None:
         if self.dirty:
             self._rebuild()
-            if not self.pending:
+            if not self.pending and self.anim is None:
                 self.view.pose(float("inf"))  # nothing to animate: the final state
         if self.pending:
             length = self.view.animate(self.pending)
+            if self.changed_rules:
+                length = max(length, PULSE)
+                self._pulse(0.0)
             self.anim = (time.perf_counter(), length) if length else None
             self.pending = None
         elif self.anim is not None:
@@ -123,6 +168,20 @@ class Screen:
         self._clear()
         self.batch.draw()
         self.panel.draw()
+
+    def _pulse(self, t: float) -> None:
+        """Pose the changed rules' lines at `t`; past the pulse, plain lines again (the red
+        broken ones go at the next rebuild)."""
+        if not self.rule_labels:
+            return
+        for label, kind in self.rule_labels:
+            color, opacity = pulse_color(kind, t)
+            label.color = (*color, opacity)
+        if t >= PULSE:
+            self.rule_labels = []
+            if any(kind == "broken" for kind in self.changed_rules.values()):
+                self.dirty = True
+            self.changed_rules = {}
 
     def _clear(self) -> None:
         """Backdrop, board floor and panel, cleared straight into the frame (see
@@ -147,7 +206,8 @@ class Screen:
     def _rebuild(self) -> None:
         self.view.world = self.engine.world
         self.view.sync(self.batch, self.ui)
-        self.anim = None
+        if not self.view.animating():
+            self.anim = None
         old, self.labels = self.labels, {}
         self._old_labels = old
         self._panel()
@@ -177,8 +237,15 @@ class Screen:
         if self.engine.world.resource("rules") is not None:  # descent and octal have none
             y -= 8
             y = self._text("Rules in force", x0 + MARGIN, y, 11, colors.DIM, bold=True)
+            self.rule_labels = []
             for rule in rule_lines(self.engine.world):
                 y = self._text(rule, x0 + MARGIN + 6, y, 10, colors.TEXT)
+                if self.changed_rules.get(rule) == "formed":
+                    self.rule_labels.append((self.labels[self._last_key], "formed"))
+            for rule, kind in sorted(self.changed_rules.items()):
+                if kind == "broken":
+                    y = self._text(f"{rule}  (broken)", x0 + MARGIN + 6, y, 10, BROKEN)
+                    self.rule_labels.append((self.labels[self._last_key], "broken"))
         y -= 8
         y = self._text("Events", x0 + MARGIN, y, 11, colors.DIM, bold=True)
         if self.ui.hide_board:
@@ -210,6 +277,7 @@ class Screen:
     def _text(self, text: str, x: int, y: int, size: int, color: tuple[int, int, int],
               bold: bool = False) -> int:
         key = (text, x, y, size, color, bold)
+        self._last_key = key
         label = self._old_labels.pop(key, None)
         if label is None:  # a new line; lines whose text stays are kept as they are
             label = pyglet.text.Label(text, font_size=size, weight="bold" if bold else "normal",

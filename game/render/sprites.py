@@ -23,6 +23,9 @@ from game.render import colors
 SPRITES_ENV = "RULEFRONT_SPRITES"
 WATER_JOIN = frozenset({"water"})
 WALL_JOIN = frozenset({"wall"})
+# The descent cube in sheet pixels: edge, shift of one row back (right, up), height of a block.
+# The descent view's projection is these ratios, so the drawn cube and the shapes agree.
+CUBE_EDGE, CUBE_DX, CUBE_DY, CUBE_RISE = 32, 13, 19, 20
 
 
 class SheetError(ValueError):
@@ -35,6 +38,7 @@ class Sheet:
     picture: Image.Image
     frames: dict[str, tuple[int, int]]
     team_key: tuple[tuple[int, int, int], ...] = ()
+    cell: int = 16  # pixels per cell (the index's `cell`, unless the sheet names its own)
 
 
 @dataclass
@@ -82,15 +86,20 @@ def read_index(folder: Path) -> SpriteIndex:
                 picture = opened.convert("RGBA")
         except (OSError, ValueError) as exc:
             raise SheetError(f"{file}: sheet '{name}' cannot be read ({exc})") from None
-        frames = {str(k): (int(v[0]), int(v[1])) for k, v in (entry.get("frames") or {}).items()}
-        cols, rows = picture.width // cell, picture.height // cell
+        try:
+            frames = {str(k): (int(v[0]), int(v[1]))
+                      for k, v in (entry.get("frames") or {}).items()}
+            sheet_cell = int(entry.get("cell", cell))
+        except (TypeError, ValueError, IndexError) as exc:
+            raise SheetError(f"{path}: sheet '{name}' cannot be read ({exc})") from None
+        cols, rows = picture.width // sheet_cell, picture.height // sheet_cell
         for frame, (col, row) in frames.items():
             if not (0 <= col < cols and 0 <= row < rows):
                 raise SheetError(f"{file}: frame '{frame}' at [{col}, {row}] lies outside the "
                                  f"{cols}x{rows}-cell sheet")
             index.where[frame] = name
         key = tuple(_hex(c) for c in entry.get("team_key") or ())
-        index.sheets[name] = Sheet(file, picture, frames, key)
+        index.sheets[name] = Sheet(file, picture, frames, key, sheet_cell)
     return index
 
 
@@ -139,7 +148,7 @@ class SpriteBook:
         if texture is None:
             texture = self._textures[tex_key] = _texture(swapped(sheet, tex_key[1]))
         col, row = sheet.frames[name]
-        cell = self.cell
+        cell = sheet.cell
         region = texture.get_region(col * cell, texture.height - (row + 1) * cell, cell, cell)
         self._regions[(name, side)] = region
         return region

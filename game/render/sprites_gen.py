@@ -1,11 +1,16 @@
 """Draws the project's pixel-art sprite sheets: `python -m game.render.sprites_gen [DIR]`.
 
-Writes `units.png`, `buildings.png`, `terrain.png` and `index.yaml` into DIR (default
-`data/sprites/`). Every picture is drawn here from rectangles and pixels, so the art is the
+Writes `units.png`, `buildings.png`, `terrain.png`, `words.png`, `blocks.png` and
+`index.yaml` into DIR (default `data/sprites/`). Every picture is drawn here from rectangles and pixels, so the art is the
 project's own and regenerating it is one command. Cells are 16x16. Team colour is not drawn
 per side: units and buildings are painted in the magenta KEY shades, which the loader swaps for
 each side's colours (`game/render/sprites.py`). Water and walls get 16 variants each, one per
-set of same-kind neighbours (bit 1 north, 2 east, 4 south, 8 west), for autotiling.
+set of same-kind neighbours (bit 1 north, 2 east, 4 south, 8 west), for autotiling. Word
+tiles get one frame per word of `data/words.yaml` (`word.BABA`), its letters drawn here in a
+3x5 pixel font, on two rows from four letters up: a noun is letters of its colour on a dark
+tile, a property dark letters on a tile of its colour, an operator bare letters on a tile with
+cut corners. The descent cube (`blocks.png`, 48x48 cells) is one block in the descent view's
+oblique projection, in greys the view tints by level.
 
 Pillow only, no pyglet: the generator runs without a display.
 """
@@ -18,6 +23,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PIL import Image, ImageDraw
+
+from game.render.sprites import CUBE_DX, CUBE_DY, CUBE_EDGE, CUBE_RISE
 
 CELL = 16
 RGBA = tuple[int, int, int, int]
@@ -273,6 +280,102 @@ def thing(kind: str) -> Image.Image:
     return outlined(picture)
 
 
+# -- word tiles ------------------------------------------------------------------------------
+
+# A 3x5 pixel font: five rows of three columns per letter, '#' painted.
+GLYPHS = {
+    "A": ".#./#.#/###/#.#/#.#", "B": "##./#.#/##./#.#/##.", "C": ".##/#../#../#../.##",
+    "D": "##./#.#/#.#/#.#/##.", "E": "###/#../##./#../###", "F": "###/#../##./#../#..",
+    "G": ".##/#../#.#/#.#/.##", "H": "#.#/#.#/###/#.#/#.#", "I": "###/.#./.#./.#./###",
+    "J": "..#/..#/..#/#.#/.#.", "K": "#.#/#.#/##./#.#/#.#", "L": "#../#../#../#../###",
+    "M": "#.#/###/###/#.#/#.#", "N": "##./#.#/#.#/#.#/#.#", "O": "###/#.#/#.#/#.#/###",
+    "P": "##./#.#/##./#../#..", "Q": ".#./#.#/#.#/##./.##", "R": "##./#.#/##./#.#/#.#",
+    "S": ".##/#../.#./..#/##.", "T": "###/.#./.#./.#./.#.", "U": "#.#/#.#/#.#/#.#/###",
+    "V": "#.#/#.#/#.#/#.#/.#.", "W": "#.#/#.#/#.#/###/#.#", "X": "#.#/#.#/.#./#.#/#.#",
+    "Y": "#.#/#.#/.#./.#./.#.", "Z": "###/..#/.#./#../###",
+}
+WORD_DARK = (30, 30, 36, 255)
+MAX_WORD = 8  # two rows of four letters fill the 16-pixel tile
+
+
+def word_rows(text: str) -> list[str]:
+    """One row up to three letters, else two (the first the longer), as Baba Is You stacks them."""
+    if len(text) <= 3:
+        return [text]
+    half = (len(text) + 1) // 2
+    return [text[:half], text[half:]]
+
+
+def letters(d: ImageDraw.ImageDraw, text: str, color: RGBA) -> None:
+    rows = word_rows(text)
+    top = 5 if len(rows) == 1 else 2
+    for r, row in enumerate(rows):
+        left = (CELL - (4 * len(row) - 1) + 1) // 2
+        for i, char in enumerate(row):
+            for gy, line in enumerate(GLYPHS.get(char, "").split("/")):
+                for gx, bit in enumerate(line):
+                    if bit == "#":
+                        d.point([(left + 4 * i + gx, top + 7 * r + gy)], fill=color)
+
+
+def word_tile(text: str, part: str, color: tuple[int, int, int]) -> Image.Image:
+    """A word tile: nouns, properties and operators told apart by how the colour is used."""
+    picture = blank()
+    d = ImageDraw.Draw(picture)
+    rgba = (*color, 255)
+    rim = tuple(max(0, int(c * 0.55)) for c in color) + (255,)
+    if part == "property":
+        d.rectangle((0, 0, 15, 15), fill=rgba, outline=rim)
+        letters(d, text, WORD_DARK)
+    elif part == "noun":
+        d.rectangle((0, 0, 15, 15), fill=WORD_DARK, outline=rim)
+        letters(d, text, rgba)
+    else:
+        d.rectangle((1, 1, 14, 14), fill=WORD_DARK)
+        d.point([(1, 1), (14, 1), (1, 14), (14, 14)], fill=(0, 0, 0, 0))
+        letters(d, text, rgba)
+    return picture
+
+
+def word_cells() -> list[tuple[str, Image.Image]]:
+    from game.data import words
+
+    return [(f"word.{info.text.upper()}", word_tile(info.text.upper(), info.part, info.color))
+            for info in words().values() if len(info.text) <= MAX_WORD]
+
+
+# -- the descent cube ------------------------------------------------------------------------
+
+CUBE_CELL = 48
+
+
+def cube() -> Image.Image:
+    """One block of the descent view: front, right and top faces in greys (the view tints them
+    by level with the top face's colour), with dark edges and a few scuffs. Its bottom-left pixel is the block's near
+    bottom-left corner, so the view places it there and scales it by edge / CUBE_EDGE."""
+    picture = Image.new("RGBA", (CUBE_CELL, CUBE_CELL), (0, 0, 0, 0))
+    d = ImageDraw.Draw(picture)
+    E, DX, DY, H = CUBE_EDGE, CUBE_DX, CUBE_DY, CUBE_RISE
+    b = CUBE_CELL - 1  # PIL rows grow downward: y up is b - y
+
+    def at(x: float, y: float) -> tuple[float, float]:
+        return x, b - y
+
+    front = [at(0, 0), at(E, 0), at(E, H), at(0, H)]
+    right = [at(E, 0), at(E + DX, DY), at(E + DX, DY + H), at(E, H)]
+    top = [at(0, H), at(E, H), at(E + DX, DY + H), at(DX, DY + H)]
+    edge = (102, 102, 104, 255)
+    for face, grey in ((front, 196), (right, 150), (top, 255)):
+        d.polygon(face, fill=(grey, grey, grey, 255), outline=edge)
+    rng = random.Random(11)
+    for _ in range(40):  # scuffs on the front and the top
+        x, y = rng.randrange(2, E - 2), rng.randrange(2, H - 2)
+        d.point([at(x, y)], fill=(182, 182, 182, 255))
+        tx, ty = rng.uniform(0.1, 0.9), rng.uniform(0.1, 0.9)
+        d.point([at(tx * E + ty * DX, H + ty * DY)], fill=(236, 236, 236, 255))
+    return picture
+
+
 # -- sheets ----------------------------------------------------------------------------------
 
 
@@ -300,10 +403,17 @@ def sheets() -> dict[str, tuple[Image.Image, dict, bool]]:
     for name, cells, columns, team in (
             ("units", unit_cells, len(FACINGS) * len(FRAMES), True),
             ("buildings", [(n, f()) for n, f in builds], 2, True),
-            ("terrain", terrain_cells, 16, False)):
+            ("terrain", terrain_cells, 16, False),
+            ("words", word_cells(), 16, False)):
         picture, frames = sheet(cells, columns)
         result[name] = (picture, frames, team)
+    result["blocks"] = (cube(), {"cube": [0, 0]}, False)
     return result
+
+
+def picture_cell(picture: Image.Image) -> int:
+    """The cell size of a sheet: 16, except the one-frame cube sheet."""
+    return CUBE_CELL if picture.size == (CUBE_CELL, CUBE_CELL) else CELL
 
 
 def index_text(found: dict[str, tuple[Image.Image, dict, bool]]) -> str:
@@ -313,9 +423,11 @@ def index_text(found: dict[str, tuple[Image.Image, dict, bool]]) -> str:
              "# team_key are palette-swapped: those three shades become a side's light, main and",
              "# dark colour. Water and walls are autotiled: NAME.MASK, bits 1 N, 2 E, 4 S, 8 W.",
              f"cell: {CELL}", "sheets:"]
-    for name, (_picture, frames, team) in found.items():
+    for name, (picture, frames, team) in found.items():
         lines.append(f"  {name}:")
         lines.append(f"    file: {name}.png")
+        if picture_cell(picture) != CELL:
+            lines.append(f"    cell: {picture_cell(picture)}")
         if team:
             lines.append(f"    team_key: [{', '.join(repr(c) for c in KEY_HEX)}]")
         lines.append("    frames:")

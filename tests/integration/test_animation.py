@@ -204,3 +204,39 @@ def test_undo_slides_the_piece_back_and_redo_slides_it_forward_again(window, tin
         assert app.screen.animating and tiny.world.get(hero, Position) == Position(3, 0)
     finally:
         window.pop_handlers()
+
+
+class FakeClock:
+    """time.perf_counter for the screen, moved by hand."""
+
+    def __init__(self) -> None:
+        self.now = 10.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_hover_or_a_clock_tick_mid_animation_lets_the_slide_run_on(window, tiny, monkeypatch):
+    from game.render import screen as screen_module
+    from game.render.uiview import UiView
+
+    clock = FakeClock()
+    monkeypatch.setattr(screen_module.time, "perf_counter", clock)
+    screen = Screen(tiny, *window.get_size())
+    start = red_columns(to_array(frame_image(window, screen)), screen)
+    hero = tiny.world.at(0, 0)[0]
+    assert tiny.submit(Move(hero, 3, 0))
+    screen.invalidate()
+    screen.play(tiny.history[-1].events)
+    frame_image(window, screen)  # the slide starts
+    clock.now += 0.1  # the slide takes 0.22 s
+    screen.invalidate()  # what a hover or the level clock does: same world, new panel
+    screen.show(UiView(tooltip=("duelist #1 (red): hp 11/11",)))
+    middle = red_columns(to_array(frame_image(window, screen)), screen)
+    assert screen.animating
+    step = screen.layout.cell
+    assert start + step * 0.5 < middle < start + step * 2.5  # still on its way
+    clock.now += 5
+    end = red_columns(to_array(frame_image(window, screen)), screen)
+    assert end - start == pytest.approx(3 * step, abs=2)
+    assert not screen.animating

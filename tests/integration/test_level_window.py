@@ -51,3 +51,19 @@ def test_a_puzzle_is_stepped_to_a_win_and_n_starts_the_next_level(app):
     assert app.controller.path != FIRST and app.controller.moves == 0
     assert modal_border(shown) < before + 500
 
+
+
+def test_moving_the_mouse_over_baba_shows_its_properties_in_the_panel(app):
+    frame(app)
+    world = app.controller.engine.world
+    from components import Kind, Position
+
+    baba = next((p.x, p.y) for e, (p, k) in world.query(Position, Kind) if k.name == "baba")
+    cx, cy = app.screen.layout.cell_center(*baba)
+    app.on_mouse_motion(int(cx), int(cy), 0, 0)
+    frame(app)
+    assert any(line.endswith(": YOU") for line in app.screen.ui.tooltip)
+    assert any(text.endswith(": YOU") for text, *_ in app.screen.labels)  # drawn in the panel
+    app.on_mouse_motion(1, 1, 0, 0)  # off the board
+    frame(app)
+    assert app.screen.ui.tooltip == ()

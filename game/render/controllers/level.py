@@ -127,8 +127,10 @@ class LevelController(Controller):
             modal = HELP
         elif self.engine.over:
             modal = self.end_lines()
+        shown = self.hover_preview() if not modal else None  # the match window's tooltips
         return UiView(modal=modal, message=self.message, info=self.info(), hint=self.hint,
-                      footer="H help   I hint   N next level")
+                      footer="H help   I hint   N next level",
+                      tooltip=shown.lines if shown else ())
 
     def end_lines(self) -> tuple[str, ...]:
         if self.won:

@@ -11,12 +11,15 @@ from collections import deque
 from dataclasses import dataclass
 
 from components import Attack as AttackStats
-from components import Health, Kind, Moves, Position, Team, UnitClass, Word
+from components import Health, Height, Kind, Moves, Position, Team, UnitClass, Word
+from components.resources import EXIT_KEY, PROPS_KEY
 from game.commands import Attack, Command, Move
 from game.engine import Engine
 from game.render.panels import name_of, rule_lines
 from game.render.uiview import Cell
+from game.world import World
 from systems.board import DIRS, occupancy
+from systems.rules import PROPERTY_NAMES
 
 
 @dataclass(frozen=True)
@@ -118,10 +121,18 @@ def attack_line(engine: Engine, attack: Attack) -> str:
 
 
 def tooltip(engine: Engine, cell: Cell) -> list[str]:
-    """One line per unit, building or word in the cell: its stats, or the rules it is in."""
+    """One line per unit, building, word or thing in the cell: a unit's stats, the rules a
+    word is in, the properties the rules give a thing (puzzles), a column's height and the
+    ball or exit on it (descent)."""
     world = engine.world
     lines = []
+    props = world.resource(PROPS_KEY)
+    blocks = 0
     for entity in world.at(*cell):
+        kind = world.try_get(entity, Kind)
+        if kind is not None and world.has(entity, Height) and kind.name == "block":
+            blocks += 1
+            continue
         word = world.try_get(entity, Word)
         if word is not None:
             rules = [r for r in rule_lines(world) if word.text.upper() in r.upper().split()]
@@ -129,8 +140,10 @@ def tooltip(engine: Engine, cell: Cell) -> list[str]:
                                                           else "in no rule now"))
             continue
         health = world.try_get(entity, Health)
-        kind = world.try_get(entity, Kind)
-        if health is None or kind is None:
+        if kind is None:
+            continue
+        if health is None:
+            lines.extend(thing_line(world, entity, kind.name, props))
             continue
         team = world.try_get(entity, Team)
         unit_class = world.try_get(entity, UnitClass)
@@ -144,4 +157,21 @@ def tooltip(engine: Engine, cell: Cell) -> list[str]:
         if moves is not None:
             parts.append(f"MP {moves.mp}/{moves.max_mp}")
         lines.append(": ".join(parts[:1]) + ": " + ", ".join(parts[1:]))
+    if blocks:
+        lines.insert(0, f"column {cell[0]},{cell[1]}: {blocks} block{'s' * (blocks != 1)} high")
+    if world.resource(EXIT_KEY) is not None and tuple(world.resource(EXIT_KEY)) == cell:
+        lines.append("the exit: bring the ball here")
     return lines
+
+
+def thing_line(world: World, entity: int, kind: str, props: dict[str, int] | None) -> list[str]:
+    """'baba #4: YOU, PUSH' where rules give the kind properties (puzzles); 'ball #9 at
+    height 2' on a heightmap; nothing for plain scenery elsewhere."""
+    if props is not None:
+        mask = int(props.get(kind, 0))
+        names = [name for name, flag in PROPERTY_NAMES.items() if mask & int(flag)]
+        return [f"{kind} #{entity}: " + (", ".join(names) if names else "no property now")]
+    height = world.try_get(entity, Height)
+    if height is not None:
+        return [f"{kind} #{entity} at height {height.z}"]
+    return []

@@ -51,6 +51,11 @@ class View(ABC):
         A view that does not animate is always in its final state."""
         return None
 
+    def animating(self) -> bool:
+        """Whether an animation is under way (a sync that finds the world unchanged, after a
+        hover or a clock tick, lets it run on)."""
+        return False
+
     def backdrop(self) -> list[tuple[int, int, int, int, tuple[int, int, int]]]:
         """Plain rectangles (left, bottom, width, height, colour) under everything else: the
         screen clears them straight into the frame, far cheaper than a shape's fill with

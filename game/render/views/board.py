@@ -87,6 +87,10 @@ class GridView(View):
 
     def sync(self, batch: Batch, ui: UiView) -> None:
         world = self.world
+        if self.tracks and self.token is not None and ui.hide_board == self.hidden \
+                and world.same_version(self.token):
+            self._redraw_ui(batch, ui)  # only the overlays changed: the animation runs on
+            return
         self._bury()
         if self.token is None or ui.hide_board != self.hidden or self.token[0] != world.version()[0]:
             self.build(batch, ui)
@@ -106,6 +110,12 @@ class GridView(View):
                 self.ghosts[entity] = gone  # faded by a death animation, else deleted
                 self.cell_of.pop(entity, None)
                 self.sprite_of.pop(entity, None)
+        self._redraw_ui(batch, ui)
+
+    def animating(self) -> bool:
+        return bool(self.tracks)
+
+    def _redraw_ui(self, batch: Batch, ui: UiView) -> None:
         for drawable in self.ui_drawn:
             drawable.delete()
         self.ui_drawn = []
@@ -394,6 +404,8 @@ class GridView(View):
         return True
 
     def _word(self, batch: Batch, pos: Position, word: Word) -> None:
+        if self._sprite(batch, f"word.{word.text.upper()}", "", pos, LAYERS["thing"]):
+            return
         left, bottom, size, _ = self.layout.cell_rect(pos.x, pos.y)
         color = colors.word_color(word.text)
         pad = max(1, size // 14)

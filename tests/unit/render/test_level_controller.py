@@ -177,3 +177,60 @@ def test_q_quits():
     ctrl = controller()
     press(ctrl, "Q")
     assert ctrl.quit
+
+
+def where_kind(ctrl: LevelController, kind: str) -> tuple[int, int]:
+    from components import Kind, Position
+
+    world = ctrl.engine.world
+    return next((p.x, p.y) for e, (p, k) in world.query(Position, Kind) if k.name == kind)
+
+
+def test_hovering_a_puzzle_thing_says_what_the_rules_make_it_and_a_word_its_rule():
+    ctrl = controller()
+    ctrl.hover(where_kind(ctrl, "baba"))
+    assert any(line.startswith("baba #") and line.endswith(": YOU") for line in ctrl.view().tooltip)
+    ctrl.hover(where_kind(ctrl, "flag"))
+    assert any(line.endswith(": WIN") for line in ctrl.view().tooltip)
+    from components import Position, Word
+
+    world = ctrl.engine.world
+    word = next((p.x, p.y) for e, (p, w) in world.query(Position, Word) if w.text == "FLAG")
+    ctrl.hover(word)
+    assert ctrl.view().tooltip == ("word FLAG: FLAG IS WIN",)
+    ctrl.hover(None)
+    assert ctrl.view().tooltip == ()
+
+
+def test_the_tooltip_follows_the_rules_as_they_change():
+    from game.commands import Step
+    from tests.helpers import keke_level
+
+    engine = keke_level([".....", "F13..", "..b..", ".....", "B12.f"])
+    ctrl = LevelController(engine, "test.keke")
+    ctrl.hover((4, 4))
+    assert ctrl.view().tooltip[-1].endswith(": WIN")
+    ctrl.submit(Step("u"))  # pushes WIN out of FLAG IS WIN
+    assert ctrl.view().tooltip[-1].endswith(": no property now")
+
+
+def test_hovering_a_descent_column_says_its_height_the_ball_and_the_exit():
+    ctrl = controller(DESCENT)
+    world = ctrl.engine.world
+    from components import Height, Position
+
+    ball = world.resource("ball")
+    pos, z = world.get(ball, Position), world.get(ball, Height).z
+    ctrl.hover((pos.x, pos.y))
+    lines = ctrl.view().tooltip
+    assert lines[0] == f"column {pos.x},{pos.y}: {z} block{'s' * (z != 1)} high"
+    assert lines[1] == f"ball #{ball} at height {z}"
+    ctrl.hover(tuple(world.resource("exit")))
+    assert ctrl.view().tooltip[-1] == "the exit: bring the ball here"
+
+
+def test_no_tooltip_under_the_help_box():
+    ctrl = controller()
+    ctrl.hover(where_kind(ctrl, "baba"))
+    ctrl.key("H")
+    assert ctrl.view().tooltip == ()
