@@ -5,22 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from components import Kind, UnitClass
-from game.events import (
-    Attacked,
-    Damaged,
-    Destroyed,
-    Died,
-    Event,
-    Moved,
-    Pushed,
-    RuleBroken,
-    RuleFormed,
-    Spawned,
-    Took,
-    Transformed,
-    TurnEnded,
-    Won,
-)
+from game.events import Event
+from game.session.narrate import sentences
 from game.world import World
 
 if TYPE_CHECKING:
@@ -40,46 +26,15 @@ def name_of(world: World, entity: int) -> str:
     return f"{kind.name} #{entity}" if kind is not None else f"#{entity}"
 
 
-def describe_event(world: World, event: Event) -> str:
-    """One short line per event, for the log panel."""
-    if isinstance(event, Moved):
-        return f"{name_of(world, event.entity)} -> {event.x},{event.y}"
-    if isinstance(event, Attacked):
-        return f"{name_of(world, event.attacker)} hits {name_of(world, event.target)}"
-    if isinstance(event, Damaged):
-        return f"  {name_of(world, event.entity)} -{event.amount} (hp {event.hp})"
-    if isinstance(event, Died):
-        return f"{event.side} {event.kind} #{event.entity} dies"
-    if isinstance(event, Spawned):
-        return f"{event.side} {event.kind} appears at {event.x},{event.y}"
-    if isinstance(event, TurnEnded):
-        return f"-- {event.side} ends round {event.round}"
-    if isinstance(event, Won):
-        return f"** {event.side}: {event.reason}"
-    if isinstance(event, Pushed):
-        return f"{name_of(world, event.entity)} pushed -> {event.x},{event.y}"
-    if isinstance(event, RuleFormed):
-        return f"rule: {event.rule}"
-    if isinstance(event, RuleBroken):
-        return f"rule gone: {event.rule}"
-    if isinstance(event, Transformed):
-        return f"{event.old} #{event.entity} becomes {event.new}"
-    if isinstance(event, Destroyed):
-        return f"{event.kind} #{event.entity} destroyed ({event.cause})"
-    if isinstance(event, Took):
-        return (f"{event.side} takes {event.count} from heap {event.heap} "
-                f"(leaves {event.left} + {event.right})")
-    return type(event).__name__
-
-
 def event_lines(engine: Engine, count: int = LOG_LINES) -> list[str]:
-    """The last `count` events in words, oldest first."""
+    """The last `count` events in sentences (game.session.narrate, the terminal's wording),
+    oldest first."""
     recent: list[Event] = []
     for entry in reversed(engine.history):
         recent[:0] = entry.events
         if len(recent) >= count:
             break
-    return [describe_event(engine.world, e) for e in recent[-count:]]
+    return sentences(engine.world, recent[-count:])[-count:]
 
 
 def rule_lines(world: World) -> list[str]:

@@ -23,7 +23,7 @@ from pyglet.graphics import Batch, Group
 
 from game.render import colors
 from game.render.layout import MARGIN, Layout
-from game.render.panels import event_lines, rule_lines, status_line
+from game.render.panels import LOG_LINES, event_lines, rule_lines, status_line
 from game.render.uiview import UiView
 from game.render.views import view_for
 from game.render.views.base import View, board_size
@@ -250,8 +250,10 @@ class Screen:
         y = self._text("Events", x0 + MARGIN, y, 11, colors.DIM, bold=True)
         if self.ui.hide_board:
             return  # the log would tell the next player what happened before the hand-over
-        for line in event_lines(self.engine):
-            y = self._text(line[:WRAP + 4], x0 + MARGIN + 6, y, 9, colors.TEXT)
+        rows = [row for line in event_lines(self.engine)
+                for row in textwrap.wrap(line, WRAP + 4, subsequent_indent="  ")]
+        for row in rows[-LOG_LINES:]:
+            y = self._text(row, x0 + MARGIN + 6, y, 9, colors.TEXT)
         if self.ui.footer:
             self._wrapped(self.ui.footer, x0 + MARGIN, MARGIN + 28, 9, colors.DIM)
 
