@@ -67,8 +67,11 @@ class LevelEnv(gymnasium.Env):
         return self._observe(), self._info()
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
-        command = self.encoding.commands[int(action)]
-        result = self.engine.submit(command)
+        number = int(action)
+        if 0 <= number < self.encoding.size:
+            result = self.engine.submit(self.encoding.commands[number])
+        else:  # not a number of this game (descent has no 4, wait): refused like any illegal one
+            result = Impossible(f"action {number} is not one of 0..{self.encoding.size - 1}.")
         info = self._info()
         if isinstance(result, Impossible):
             info["illegal"] = result.reason

@@ -46,6 +46,10 @@ def test_a_descent_step_into_the_edge_is_refused_and_the_board_stays() -> None:
     after, reward, terminated, _, info = env.step(0)  # up: off the board
     assert "illegal" in info and reward == 0.0 and not terminated
     assert np.array_equal(obs, after)
+    for number in (4, -1):  # no wait in descent, and no number below 0: refused, not raised
+        again, reward, terminated, _, info = env.step(number)
+        assert info["illegal"] == f"action {number} is not one of 0..3." and not terminated
+        assert np.array_equal(obs, again)
 
 
 def test_max_steps_truncates_an_episode() -> None:
