@@ -67,7 +67,9 @@ class Planes:
     def __init__(self, engine: Engine) -> None:
         self.names = plane_names(engine.ruleset.name)
         self.index = {name: i for i, name in enumerate(self.names)}
-        self.words = any(name.startswith("word:") for name in self.names)
+        # plane by kind name and by word text, so filling formats no string per thing
+        self.kinds = {n[5:]: i for n, i in self.index.items() if n.startswith("kind:")}
+        self.words = {n[5:]: i for n, i in self.index.items() if n.startswith("word:")}
         width, height = engine.world.resource(SIZE_KEY)
         self.shape = (len(self.names), height, width)
 
@@ -85,6 +87,7 @@ class Planes:
         # One pass per component type over the World's cached queries.
         cells = {e: (p.y, p.x) for e, p in world.query(Position)
                  if 0 <= p.x < width and 0 <= p.y < height}
+        kinds, words = self.kinds, self.words
         other, stacks = index.get("kind:other"), index.get("height")
         for entity, kind in world.query(Kind):
             where = cells.get(entity)
@@ -92,12 +95,12 @@ class Planes:
                 continue
             if stacks is not None and kind.name == "block":
                 out[(stacks, *where)] += 1.0
-            plane = index.get(f"kind:{kind.name}", other)
+            plane = kinds.get(kind.name, other)
             if plane is not None:
                 out[(plane, *where)] = 1.0
-        if self.words:
+        if words:
             for entity, word in world.query(Word):
-                plane = index.get(f"word:{word.text}")
+                plane = words.get(word.text)
                 if entity in cells and plane is not None:
                     out[(plane, *cells[entity])] = 1.0
         if "side:own" in index:
