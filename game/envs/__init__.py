@@ -3,7 +3,8 @@
 `from game.envs import skirmish_env, octal_env` gives PettingZoo AEC environments for the
 games of sides; importing this package registers the Gymnasium environments
 `rulefront/Puzzle-v0` and `rulefront/Descent-v0` for the one-player levels (keyword `level`).
-Action numbers and observation planes are in `game.envs.encoding` and docs/ecosystem.md.
+Action numbers and observation planes are game.encoding's, the same as the OpenSpiel games'
+(docs/ecosystem.md).
 """
 
 from __future__ import annotations

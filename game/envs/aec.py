@@ -2,8 +2,9 @@
 `octal_env(code=..., heaps=...)`.
 
 Agents are the sides ("red", "blue"); the side to play is `agent_selection` (a skirmish side
-plays several actions before its EndTurn). Each observation is a dict: `observation` (planes,
-or heap sizes for octal) and `action_mask` (1 for each legal action number). The winner gets
+plays several actions before its EndTurn). Each observation is a dict: `observation` (the
+planes of game.encoding, as that side sees them) and `action_mask` (1 for each legal action
+number of game.encoding). The winner gets
 +1, the loser -1, a draw 0, all at the end. An illegal action is refused: the world stays as
 it was, the same side is still to play, and `infos[side]["illegal"]` says why.
 """
@@ -17,17 +18,10 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from components.match import DRAW
+from game.encoding import HIGH, Encoding, Planes, encoding_for
 from game.engine import Engine, Impossible
 from game.envs.drawing import RENDER_MODES, Drawing
-from game.envs.encoding import (
-    HIGH,
-    Encoding,
-    OctalEncoding,
-    SkirmishEncoding,
-    plane_count,
-    planes,
-    restart,
-)
+from game.envs.reset import restart
 from game.levels.maps import GameMap
 
 MAX_COMMANDS = 100_000  # a safety net: past it the game is truncated
@@ -46,28 +40,17 @@ class SidesEnv(AECEnv):
         self.drawing = Drawing(render_mode)
         self.engine = Engine.from_game_map(game_map, seed=0)
         self.seed = 0
-        self.encoding = self.make_encoding(self.engine)
+        self.encoding: Encoding = encoding_for(self.engine)
+        self.planes = Planes(self.engine)
         self.possible_agents = list(self.engine.ruleset.sides)
         mask = spaces.Box(0, 1, (self.encoding.size,), dtype=np.int8)
+        board = spaces.Box(0.0, HIGH, self.planes.shape, dtype=np.float32)
         self.observation_spaces = {
-            side: spaces.Dict({"observation": self.board_space(), "action_mask": mask})
+            side: spaces.Dict({"observation": board, "action_mask": mask})
             for side in self.possible_agents}
         self.action_spaces = {side: spaces.Discrete(self.encoding.size)
                               for side in self.possible_agents}
         self.agents: list[str] = []
-
-    # -- what a subclass says --------------------------------------------------------------
-
-    def make_encoding(self, engine: Engine) -> Encoding:
-        raise NotImplementedError
-
-    def board_space(self) -> spaces.Box:
-        assert self.game_map is not None
-        return spaces.Box(0.0, HIGH, (plane_count(), self.game_map.height, self.game_map.width),
-                          dtype=np.float32)
-
-    def board(self, side: str) -> np.ndarray:
-        return planes(self.engine.world, self.game_map.width, self.game_map.height, side)
 
     # -- the AEC protocol ------------------------------------------------------------------
 
@@ -94,7 +77,7 @@ class SidesEnv(AECEnv):
             mask = self.encoding.mask(self.engine)
         else:
             mask = np.zeros(self.encoding.size, dtype=np.int8)
-        return {"observation": self.board(agent), "action_mask": mask}
+        return {"observation": self.planes.observe(self.engine, agent), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -107,7 +90,7 @@ class SidesEnv(AECEnv):
         command = self.encoding.legal(self.engine).get(int(action)) if action is not None \
             else None
         if command is None:
-            self.infos[agent]["illegal"] = f"action {action} is not legal now."
+            self.infos[agent]["illegal"] = self._refusal(action)
             return
         result = self.engine.submit(command)
         if isinstance(result, Impossible):  # cannot happen for a command from legal()
@@ -127,6 +110,15 @@ class SidesEnv(AECEnv):
             self.agent_selection = self.engine.side
         self._accumulate_rewards()
 
+    def _refusal(self, action: int | None) -> str:
+        """Why an action number is refused, naming its command when it has one."""
+        try:
+            if action is not None:
+                return f"action {action} ({self.encoding.text(int(action))}) is not legal now."
+        except (TypeError, ValueError):
+            pass
+        return f"action {action} is not legal now."
+
     def render(self) -> Any:
         return self.drawing.render(self.engine)
 
@@ -137,27 +129,13 @@ class SidesEnv(AECEnv):
 class SkirmishEnv(SidesEnv):
     metadata = {**SidesEnv.metadata, "name": "rulefront_skirmish_v0"}
 
-    def make_encoding(self, engine: Engine) -> Encoding:
-        return SkirmishEncoding(engine)
-
 
 class OctalEnv(SidesEnv):
     metadata = {**SidesEnv.metadata, "name": "rulefront_octal_v0"}
 
-    def make_encoding(self, engine: Engine) -> Encoding:
-        self.start_heaps = list(engine.ruleset.report(engine.world)["heaps"])
-        return OctalEncoding(self.start_heaps)
-
-    def board_space(self) -> spaces.Box:
-        assert isinstance(self.encoding, OctalEncoding)
-        return spaces.Box(0.0, HIGH, (self.encoding.heaps,), dtype=np.float32)
-
-    def board(self, side: str) -> np.ndarray:
-        assert isinstance(self.encoding, OctalEncoding)
-        out = np.zeros(self.encoding.heaps, dtype=np.float32)
-        heaps = self.engine.ruleset.report(self.engine.world)["heaps"][:self.encoding.heaps]
-        out[:len(heaps)] = heaps
-        return out
+    def __init__(self, game_map: GameMap, render_mode: str | None = None) -> None:
+        super().__init__(game_map, render_mode)
+        self.start_heaps = list(self.engine.ruleset.report(self.engine.world)["heaps"])
 
 
 def skirmish_env(map: str = "duel", render_mode: str | None = None) -> SkirmishEnv:

@@ -2,8 +2,8 @@
 puzzles) and `rulefront/Descent-v0` (push blocks down to the exit), made with keyword `level`
 (a file, or a shipped level's name; `level_id` picks one level of a Keke JSON set).
 
-Actions are 0..3 (step up, down, left, right) and 4 (wait); `info["action_mask"]` marks the
-legal ones. The observation is the board as planes (game.envs.encoding). Reward: +1 when the
+Actions are 0..3 (step up, down, left, right) and, in puzzles, 4 (wait); `info["action_mask"]`
+marks the legal ones. The observation is the board as planes. Both are game.encoding's. Reward: +1 when the
 level is won, -1 when it is lost, 0 otherwise. An illegal action is refused: the world stays
 as it was and `info["illegal"]` says why. `max_steps` (default 500) truncates an episode.
 """
@@ -17,9 +17,11 @@ import numpy as np
 from gymnasium import spaces
 
 from components.match import PLAYER
+from game.encoding import HIGH, Planes, encoding_for
+from game.encoding.actions import StepEncoding
 from game.engine import Engine, Impossible
 from game.envs.drawing import RENDER_MODES, Drawing
-from game.envs.encoding import HIGH, StepEncoding, plane_count, planes, restart
+from game.envs.reset import restart
 from game.errors import UserError
 from game.levels.maps import GameMap
 
@@ -41,16 +43,17 @@ class LevelEnv(gymnasium.Env):
         self.render_mode = render_mode
         self.drawing = Drawing(render_mode)
         self.max_steps = max_steps
-        self.encoding = StepEncoding()
         self.engine = Engine.from_game_map(self.game_map)
+        encoding = encoding_for(self.engine)
+        assert isinstance(encoding, StepEncoding)
+        self.encoding = encoding
+        self.planes = Planes(self.engine)
         self.seed = 0
-        self.observation_space = spaces.Box(
-            0.0, HIGH, (plane_count(), self.game_map.height, self.game_map.width),
-            dtype=np.float32)
+        self.observation_space = spaces.Box(0.0, HIGH, self.planes.shape, dtype=np.float32)
         self.action_space = spaces.Discrete(self.encoding.size)
 
     def _observe(self) -> np.ndarray:
-        return planes(self.engine.world, self.game_map.width, self.game_map.height, PLAYER)
+        return self.planes.observe(self.engine, PLAYER)
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self.encoding.mask(self.engine)}
@@ -64,8 +67,11 @@ class LevelEnv(gymnasium.Env):
         return self._observe(), self._info()
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
-        command = self.encoding.COMMANDS[int(action)]
-        result = self.engine.submit(command)
+        number = int(action)
+        if 0 <= number < self.encoding.size:
+            result = self.engine.submit(self.encoding.commands[number])
+        else:  # not a number of this game (descent has no 4, wait): refused like any illegal one
+            result = Impossible(f"action {number} is not one of 0..{self.encoding.size - 1}.")
         info = self._info()
         if isinstance(result, Impossible):
             info["illegal"] = result.reason

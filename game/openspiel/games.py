@@ -1,7 +1,8 @@
 """The four rulesets as OpenSpiel games: rulefront_skirmish, _puzzle, _descent and _octal.
 
 A `RulefrontGame` holds a `Pool` of up to three Engines on the same start (one, the match's
-own, for a seat) and the ruleset's action codec; its states are paths of action ids from that
+own, for a seat) and the ruleset's action encoding and planes (game.encoding, shared with
+game.envs); its states are paths of action ids from that
 start (see cursor.py), so `clone` copies a list of ints and never the World. No ruleset draws random numbers, so every game is
 deterministic (no chance nodes): sequential, perfect information, terminal rewards;
 two-player games are zero-sum (+1 the winner, -1 the loser, 0 a draw), the one-player puzzles
@@ -15,18 +16,17 @@ import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
 import pyspiel
 from open_spiel.python.observation import IIGObserverForPublicInfoGame
 
 from components import Moves, Team, UnitClass
-from components.resources import SIZE_KEY
 from game.data import SIDES
+from game.encoding import Encoding, Planes, encoding_for
 from game.engine import Engine
 from game.errors import UserError
 from game.levels.loader import load_game_map
-from game.openspiel.actions import Codec, OctalCodec, SkirmishCodec, StepCodec
 from game.openspiel.cursor import Cursor, Pool
-from game.openspiel.observe import GridObserver
 from game.registry import DRAW, LOST
 from game.rulesets.octal.ruleset import heap_sizes, parse_heaps, spec_map
 
@@ -85,25 +85,21 @@ class RulefrontGame(pyspiel.Game):
             start = engine.map
             assert start is not None
             fresh = functools.partial(Engine.from_game_map, start)  # more Engines, same start
-        codec = self.codec(engine)
+        encoding = encoding_for(engine)
         max_length = self.max_length(engine, params)
         info = pyspiel.GameInfo(
-            num_distinct_actions=codec.num_actions, max_chance_outcomes=0,
+            num_distinct_actions=encoding.size, max_chance_outcomes=0,
             num_players=self.players, min_utility=-1.0, max_utility=1.0,
             utility_sum=0.0 if self.players == 2 else None, max_game_length=max_length)
         super().__init__(game_type(self.ruleset, self.players), info, params)
         self.pool = Pool(engine, fresh)
-        self.codec_ = codec
+        self.encoding: Encoding = encoding
+        self.planes = Planes(engine)
         self.max_moves = max_length
-        width, height = engine.world.resource(SIZE_KEY)
-        self.size = (width, height)
 
     # -- per ruleset ---------------------------------------------------------------------
 
     def build(self, params: dict[str, Any]) -> Engine:
-        raise NotImplementedError
-
-    def codec(self, engine: Engine) -> Codec:
         raise NotImplementedError
 
     def max_length(self, engine: Engine, params: dict[str, Any]) -> int:
@@ -117,8 +113,26 @@ class RulefrontGame(pyspiel.Game):
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Any:
         if iig_obs_type is None or (iig_obs_type.public_info
                                     and not iig_obs_type.perfect_recall):
-            return GridObserver(self.ruleset, *self.size)
+            return GridObserver(self.planes)
         return IIGObserverForPublicInfoGame(iig_obs_type, params)
+
+
+class GridObserver:
+    """OpenSpiel's PyObserver for one game: `tensor` (flat) and `dict` (a shaped view) of the
+    shared planes (game.encoding.planes), as the observing player's side sees them."""
+
+    def __init__(self, planes: Planes) -> None:
+        self.planes = planes
+        self.tensor = np.zeros(int(np.prod(planes.shape)), np.float32)
+        self.dict = {"observation": self.tensor.reshape(planes.shape)}
+
+    def set_from(self, state: Any, player: int) -> None:
+        engine = state.engine()
+        sides = engine.ruleset.sides
+        self.planes.fill(engine, sides[player % len(sides)], self.dict["observation"])
+
+    def string_from(self, state: Any, player: int) -> str:
+        return str(state)
 
 
 class Core:
@@ -154,14 +168,8 @@ class RulefrontState(pyspiel.State):
         legal = known.get("legal")
         if legal is None:
             engine = self.engine()
-            encode, world = self._core.game.codec_.encode, engine.world
-            legal = {}
-            if not self._over():
-                for command in engine.legal_actions():
-                    action = encode(world, command)
-                    if action in legal and legal[action] != command:
-                        raise AssertionError(f"{command} and {legal[action]} share id {action}")
-                    legal[action] = command
+            legal = {} if self._over() else \
+                self._core.game.encoding.table(engine.world, engine.legal_actions())
             known["legal"] = legal
         return legal
 
@@ -198,7 +206,7 @@ class RulefrontState(pyspiel.State):
         core.known = {}
 
     def _action_to_string(self, player: int, action: int) -> str:
-        return self._core.game.codec_.text(action)
+        return self._core.game.encoding.text(action)
 
     def is_terminal(self) -> bool:
         return self._over()
@@ -256,9 +264,6 @@ class SkirmishGame(RulefrontGame):
                                            sidecar={**game_map.sidecar, "turn_limit": limit})
         return Engine.from_game_map(game_map)
 
-    def codec(self, engine: Engine) -> Codec:
-        return SkirmishCodec(engine.world)
-
     def max_length(self, engine: Engine, params: dict[str, Any]) -> int:
         limit = int(engine.ruleset.cfg.turn_limit)  # type: ignore[attr-defined]
         return 2 * limit * _hero_budget(engine)
@@ -275,9 +280,6 @@ class PuzzleGame(RulefrontGame):
             raise UserError(f"{params['level']}: is a {game_map.ruleset} level, not a puzzle.")
         return Engine.from_game_map(game_map)
 
-    def codec(self, engine: Engine) -> Codec:
-        return StepCodec(wait=True)
-
     def max_length(self, engine: Engine, params: dict[str, Any]) -> int:
         return int(params.get("max_moves", 200))
 
@@ -291,9 +293,6 @@ class DescentGame(PuzzleGame):
             raise UserError(f"{params['level']}: is a {game_map.ruleset} level, not descent.")
         return Engine.from_game_map(game_map)
 
-    def codec(self, engine: Engine) -> Codec:
-        return StepCodec(wait=False)
-
 
 class OctalGame(RulefrontGame):
     ruleset = "octal"
@@ -302,9 +301,6 @@ class OctalGame(RulefrontGame):
         heaps = parse_heaps(str(params["heaps"]))
         return Engine.from_game_map(spec_map(str(params["code"]), heaps,
                                              bool(params["misere"])))
-
-    def codec(self, engine: Engine) -> Codec:
-        return OctalCodec(heap_sizes(engine.world))
 
     def max_length(self, engine: Engine, params: dict[str, Any]) -> int:
         return max(1, sum(heap_sizes(engine.world)))

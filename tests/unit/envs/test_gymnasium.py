@@ -9,7 +9,6 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 import game.envs  # noqa: F401  (registers rulefront/Puzzle-v0 and rulefront/Descent-v0)
-from game.envs.encoding import StepEncoding
 from game.errors import UserError
 from systems.ai.solver import solve
 
@@ -30,9 +29,9 @@ def test_the_solvers_moves_win_the_level_with_reward_one(env_id: str, level: str
     solution = solve(env.unwrapped.engine, 5.0, "bfs", None, 1)
     assert solution.solved
     env.reset(seed=0)
-    encoding = StepEncoding()
+    encoding = env.unwrapped.encoding  # game.encoding's, the OpenSpiel game's too
     for index, command in enumerate(solution.commands):
-        action = encoding.encode(env.unwrapped.engine, command)
+        action = encoding.encode(env.unwrapped.engine.world, command)
         assert info["action_mask"][action] == 1
         _, reward, terminated, truncated, info = env.step(action)
         assert not truncated
@@ -43,10 +42,14 @@ def test_the_solvers_moves_win_the_level_with_reward_one(env_id: str, level: str
 def test_a_descent_step_into_the_edge_is_refused_and_the_board_stays() -> None:
     env = gym.make("rulefront/Descent-v0", level="level-03")
     obs, info = env.reset()
-    assert info["action_mask"].tolist() == [0, 1, 0, 1, 0]  # the ball starts top-left
+    assert info["action_mask"].tolist() == [0, 1, 0, 1]  # the ball starts top-left; no wait
     after, reward, terminated, _, info = env.step(0)  # up: off the board
     assert "illegal" in info and reward == 0.0 and not terminated
     assert np.array_equal(obs, after)
+    for number in (4, -1):  # no wait in descent, and no number below 0: refused, not raised
+        again, reward, terminated, _, info = env.step(number)
+        assert info["illegal"] == f"action {number} is not one of 0..3." and not terminated
+        assert np.array_equal(obs, again)
 
 
 def test_max_steps_truncates_an_episode() -> None:

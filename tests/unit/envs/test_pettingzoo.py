@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test
 
+from game.encoding import plane_names
 from game.envs import octal_env, skirmish_env
-from game.envs.encoding import plane_count
 from game.errors import UserError
 
 
@@ -34,7 +34,7 @@ def test_every_legal_command_has_its_own_number_and_the_mask_marks_exactly_those
         if env.terminations[agent]:
             break
         legal = env.engine.legal_actions()
-        numbers = [env.encoding.encode(env.engine, c) for c in legal]
+        numbers = [env.encoding.encode(env.engine.world, c) for c in legal]
         assert len(set(numbers)) == len(legal)
         mask = env.observe(agent)["action_mask"]
         assert sorted(np.flatnonzero(mask).tolist()) == sorted(numbers)
@@ -52,7 +52,11 @@ def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
     env.step(illegal)
     assert env.engine.world.state_key() == before
     assert env.agent_selection == "red"
-    assert env.infos["red"]["illegal"] == f"action {illegal} is not legal now."
+    text = env.encoding.text(illegal)  # e.g. "red duelist (unit 7) moves to (0, 0)"
+    assert env.infos["red"]["illegal"] == f"action {illegal} ({text}) is not legal now."
+    env.step(env.encoding.size)  # past the last number: refused all the same
+    assert env.infos["red"]["illegal"] == f"action {env.encoding.size} is not legal now."
+    assert env.engine.world.state_key() == before
 
 
 def random_game(env, seed: int) -> tuple[list[int], dict[str, float]]:
@@ -85,8 +89,9 @@ def test_skirmish_observation_planes_show_own_and_enemy_units() -> None:
     env = skirmish_env(map="outpost")
     env.reset(seed=0)
     red, blue = env.observe("red")["observation"], env.observe("blue")["observation"]
-    assert red.shape == (plane_count(), env.game_map.height, env.game_map.width)
-    own, enemy = plane_count() - 5, plane_count() - 4
+    names = plane_names("skirmish")
+    assert red.shape == (len(names), env.game_map.height, env.game_map.width)
+    own, enemy = names.index("side:own"), names.index("side:other")
     assert red[own].sum() == blue[enemy].sum() > 0
     assert np.array_equal(red[own], blue[enemy]) and np.array_equal(red[enemy], blue[own])
     assert env.observation_space("red")["observation"].contains(red)
