@@ -4,7 +4,8 @@ Map and level sidecars (`NAME.yaml` beside a map or level: skirmish, puzzle, des
 replays, saves and solver solutions (one JSON format) are msgspec Structs here. A loader parses
 the file (yaml.safe_load or JSON), then `validate` converts the raw tree into the Struct, and any
 violation becomes one sentence naming the file, the key and the fix. Values the types cannot say
-(teams, hero classes, words in rules) are checked against the game's data by `check_sidecar`.
+(teams, hero classes, words in rules) are checked against the game's data by
+`game.levels.maps.check_sidecar`, so that this module knows no game data (no import cycle).
 `python -m game.schemas` prints docs/formats.md from these declarations.
 
 Why msgspec and not pydantic v2: both validate this in microseconds, but importing pydantic
@@ -16,7 +17,6 @@ inside the loaders, never by `import game.cli`.
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -238,7 +238,7 @@ def quoted(text: str, limit: int = 40) -> str:
     return repr(text[:limit]) + ("..." if len(text) > limit else "")
 
 
-def _kinds(text: str) -> str:
+def kinds_text(text: str) -> str:
     names = [WORDS.get(part.strip(), part.strip()) for part in text.split("|")]
     names = [n for n in names if n != "empty"] or names
     return " or ".join(names)
@@ -263,7 +263,7 @@ def sentence(message: str, where: str, schema: type[Struct]) -> str:
     expected = _EXPECTED.match(body)
     if expected:
         want, extra, got = expected.groups()
-        text = f"must be {_kinds(want)}{extra}" + (f", not {_kinds(got)}" if got else "")
+        text = f"must be {kinds_text(want)}{extra}" + (f", not {kinds_text(got)}" if got else "")
     else:
         text = body[0].lower() + body[1:] if body else "is malformed"
     if match and " - at `key` in " in message:
@@ -317,70 +317,6 @@ def validate(raw: Any, schema: type[Struct], where: str | Path) -> Any:
         return msgspec.convert(raw, schema, strict=True)
     except msgspec.ValidationError as exc:
         raise UserError(sentence(str(exc), str(where), schema)) from None
-
-
-# -- values checked against the game's data -----------------------------------------------
-
-
-def check_sidecar(raw: Any, where: str | Path,
-                  rulesets: Collection[str] | None = None) -> dict[str, Any]:
-    """A sidecar's tree checked against the schema and the game's data (and its ruleset
-    against `rulesets`, the registered names, when the caller knows them); the dict back."""
-    if raw is None:
-        return {}
-    if not isinstance(raw, dict):
-        raise UserError(f"{where}: the sidecar must be a YAML mapping (name: ..., ruleset: ...), "
-                        f"not {_kinds(type(raw).__name__.replace('list', 'array'))}.")
-    if rulesets is not None and "ruleset" in raw:
-        _check_ruleset(raw["ruleset"], where, rulesets)
-    sidecar: Sidecar = validate(raw, Sidecar, where)
-    from game.data import SIDES, units, words
-
-    heroes = units().heroes
-    for side, classes in (sidecar.heroes or {}).items():
-        if side not in SIDES:
-            raise UserError(f"{where}: 'heroes' names the team {quoted(side)}; the teams are "
-                            f"{' and '.join(SIDES)}.")
-        for name in classes:
-            if name not in heroes:
-                raise UserError(f"{where}: 'heroes: {side}' lists the class {quoted(name)}, which "
-                                f"is not in data/units.yaml; known: {', '.join(heroes)}.")
-    for name in (sidecar.units.heroes or {}) if sidecar.units else ():
-        if name not in heroes:
-            raise UserError(f"{where}: 'units: heroes' names the class {quoted(name)}, which is not "
-                            f"in data/units.yaml; known: {', '.join(heroes)}.")
-    known = words()
-    for rule in sidecar.base_rules or []:
-        _check_rule(rule, known, where)
-    return raw
-
-
-def _check_ruleset(name: Any, where: str | Path, rulesets: Collection[str]) -> None:
-    if isinstance(name, str) and name in rulesets:
-        return
-    known = ", ".join(rulesets)
-    if isinstance(name, str):
-        raise UserError(f"{where}: unknown ruleset {quoted(name)}; 'ruleset' must be one of {known}.")
-    got = {"list": "array", "dict": "object", "NoneType": "null"}.get(type(name).__name__,
-                                                                       type(name).__name__)
-    raise UserError(f"{where}: 'ruleset' must be one of {known}, not {_kinds(got)}.")
-
-
-def _check_rule(rule: str, known: dict[str, Any], where: str | Path) -> None:
-    parts = rule.split()
-    if len(parts) != 3 or parts[1] != "IS":
-        raise UserError(f"{where}: 'base_rules' holds {quoted(rule)}; write each rule as "
-                        "'NOUN IS PROPERTY' or 'NOUN IS NOUN'.")
-    subject, _is, target = parts
-    for word, parts_ok in ((subject, ("noun",)), (target, ("noun", "property"))):
-        info = known.get(word)
-        if word == "TEXT":
-            continue
-        if info is None or info.part not in parts_ok:
-            allowed = sorted(w for w, i in known.items() if i.part in parts_ok)
-            raise UserError(f"{where}: 'base_rules' holds {quoted(rule)}, but {quoted(word)} is not a "
-                            f"{' or '.join(parts_ok)} of data/words.yaml; known: "
-                            f"{', '.join(allowed[:12])}...")
 
 
 SCHEMAS: tuple[type[Struct], ...] = ()  # filled below: every Struct, in the order documented

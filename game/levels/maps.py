@@ -21,6 +21,7 @@ from PIL import Image, UnidentifiedImageError
 
 from game import MAPS
 from game.data import (
+    SIDES,
     Color,
     PaletteEntry,
     hex_color,
@@ -29,6 +30,8 @@ from game.data import (
     nearest_entry,
     palette,
     read_bytes,
+    units,
+    words,
 )
 from game.errors import UserError
 
@@ -176,13 +179,70 @@ def read_sidecar(path: Path, rulesets: Collection[str] | None = None) -> dict[st
     return check_sidecar(load_yaml(path), path, rulesets)
 
 
-def check_sidecar(raw: Any, path: Path, rulesets: Collection[str] | None = None) -> dict[str, Any]:
+def check_sidecar(raw: Any, where: str | Path,
+                  rulesets: Collection[str] | None = None) -> dict[str, Any]:
     """The sidecar checked against game.schemas.Sidecar and the game's data (teams, hero
-    classes, words; the ruleset against `rulesets` when given), or a UserError naming `path`,
-    the key and the fix."""
-    from game.schemas import check_sidecar as check
+    classes, words; the ruleset against `rulesets`, the registered names, when given): the
+    dict back, or a UserError naming `where`, the key and the fix."""
+    from game.schemas import Sidecar, kinds_text, quoted, validate
 
-    return check(raw, path, rulesets)
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        raise UserError(f"{where}: the sidecar must be a YAML mapping (name: ..., ruleset: ...), "
+                        f"not {kinds_text(type(raw).__name__.replace('list', 'array'))}.")
+    if rulesets is not None and "ruleset" in raw:
+        _check_ruleset(raw["ruleset"], where, rulesets)
+    sidecar: Sidecar = validate(raw, Sidecar, where)
+    heroes = units().heroes
+    for side, classes in (sidecar.heroes or {}).items():
+        if side not in SIDES:
+            raise UserError(f"{where}: 'heroes' names the team {quoted(side)}; the teams are "
+                            f"{' and '.join(SIDES)}.")
+        for name in classes:
+            if name not in heroes:
+                raise UserError(f"{where}: 'heroes: {side}' lists the class {quoted(name)}, which "
+                                f"is not in data/units.yaml; known: {', '.join(heroes)}.")
+    for name in (sidecar.units.heroes or {}) if sidecar.units else ():
+        if name not in heroes:
+            raise UserError(f"{where}: 'units: heroes' names the class {quoted(name)}, which is not "
+                            f"in data/units.yaml; known: {', '.join(heroes)}.")
+    known = words()
+    for rule in sidecar.base_rules or []:
+        _check_rule(rule, known, where)
+    return raw
+
+
+def _check_ruleset(name: Any, where: str | Path, rulesets: Collection[str]) -> None:
+    from game.schemas import kinds_text, quoted
+
+    if isinstance(name, str) and name in rulesets:
+        return
+    known = ", ".join(rulesets)
+    if isinstance(name, str):
+        raise UserError(f"{where}: unknown ruleset {quoted(name)}; 'ruleset' must be one of {known}.")
+    got = {"list": "array", "dict": "object", "NoneType": "null"}.get(type(name).__name__,
+                                                                       type(name).__name__)
+    raise UserError(f"{where}: 'ruleset' must be one of {known}, not {kinds_text(got)}.")
+
+
+def _check_rule(rule: str, known: dict[str, Any], where: str | Path) -> None:
+    from game.schemas import quoted
+
+    parts = rule.split()
+    if len(parts) != 3 or parts[1] != "IS":
+        raise UserError(f"{where}: 'base_rules' holds {quoted(rule)}; write each rule as "
+                        "'NOUN IS PROPERTY' or 'NOUN IS NOUN'.")
+    subject, _is, target = parts
+    for word, parts_ok in ((subject, ("noun",)), (target, ("noun", "property"))):
+        info = known.get(word)
+        if word == "TEXT":
+            continue
+        if info is None or info.part not in parts_ok:
+            allowed = sorted(w for w, i in known.items() if i.part in parts_ok)
+            raise UserError(f"{where}: 'base_rules' holds {quoted(rule)}, but {quoted(word)} is not a "
+                            f"{' or '.join(parts_ok)} of data/words.yaml; known: "
+                            f"{', '.join(allowed[:12])}...")
 
 
 def write_map(path: Path, width: int, height: int, cells: dict[tuple[int, int], Color],

@@ -11,6 +11,7 @@ import pytest
 from game import DATA, MAPS, ROOT
 from game.data import load_yaml
 from game.errors import UserError
+from game.levels.maps import check_sidecar
 from game.schemas import (
     MARKER,
     REPLAY_FORMAT,
@@ -18,7 +19,6 @@ from game.schemas import (
     Sidecar,
     UnitsFile,
     WordsFile,
-    check_sidecar,
     markdown,
     quoted,
     validate,
