@@ -47,21 +47,15 @@ def animation_setting(args: argparse.Namespace | None = None) -> bool:
     """Whether the window animates: `--no-anim` says no, else data/client.yaml's `animate`."""
     if args is not None and getattr(args, "no_anim", False):
         return False
-    import yaml
-
     from game import DATA
+    from game.data import load_yaml
+    from game.schemas import ClientFile, validate
 
     path = DATA / "client.yaml"
-    try:
-        settings = yaml.safe_load(path.read_text()) or {}
-    except FileNotFoundError:
+    if not path.exists():
         return True
-    except yaml.YAMLError as exc:
-        raise UserError(f"{path}: is not valid YAML ({exc}).") from None
-    value = settings.get("animate", True) if isinstance(settings, dict) else True
-    if not isinstance(value, bool):
-        raise UserError(f"{path}: 'animate' is {value!r}; write true or false.")
-    return value
+    settings: ClientFile = validate(load_yaml(path) or {}, ClientFile, path)
+    return settings.animate
 
 
 def backward(events: list[Any]) -> list[Any]:

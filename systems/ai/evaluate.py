@@ -67,20 +67,22 @@ class HeuristicWeights:
 
 
 def _section(raw: Any, name: str, cls: type, path: Any = AI_YAML) -> Any:
+    """One section of a weights file, its shape checked by game.schemas.AiFile, then each
+    weight against `cls`'s fields: every one given, a number, none unknown."""
+    from game.schemas import AiFile, validate
+
+    values = getattr(validate(raw, AiFile, path), name)
     where = f"{path}: {name}"
-    if not isinstance(raw, dict) or not isinstance(raw.get(name), dict):
-        raise UserError(f"{path}: has no '{name}' section; add it.")
-    values = raw[name]
-    out = {}
-    for f in fields(cls):
-        value = values.get(f.name)
-        if not isinstance(value, int | float) or isinstance(value, bool):
-            raise UserError(f"{where}: '{f.name}' must be a number, not {value!r}.")
-        out[f.name] = float(value)
-    unknown = sorted(set(values) - set(out))
+    names = [f.name for f in fields(cls)]
+    for n in names:
+        if n not in values:
+            raise UserError(f"{where}: '{n}' is missing; give every weight: {', '.join(names)}.")
+        if not isinstance(values[n], int | float) or isinstance(values[n], bool):
+            raise UserError(f"{where}: '{n}' must be a number, not {values[n]!r}.")
+    unknown = sorted(set(values) - set(names))
     if unknown:
-        raise UserError(f"{where}: unknown weight '{unknown[0]}'; known: {', '.join(out)}.")
-    return cls(**out)
+        raise UserError(f"{where}: unknown weight '{unknown[0]}'; known: {', '.join(names)}.")
+    return cls(**{n: float(values[n]) for n in names})
 
 
 @cache

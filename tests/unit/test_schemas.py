@@ -93,3 +93,33 @@ def test_a_results_line_of_the_wrong_shape_is_refused(tmp_path):
                     '"actions": {}}\n{}\n')
     with pytest.raises(UserError, match="line 1 is not a recorded game"):
         recorded(path, [])
+
+
+def test_a_weights_file_with_a_word_for_a_number_is_one_sentence_naming_file_and_key(tmp_path):
+    from systems.ai.evaluate import heuristic_weights_file
+
+    good = load_yaml(DATA / "ai.yaml")
+    bad = tmp_path / "w.yaml"
+    bad.write_text("evaluation: {win: 1}\nheuristic: {attack: lots}\n")
+    with pytest.raises(UserError, match=r"w\.yaml.*heuristic.*attack") as refused:
+        heuristic_weights_file(str(bad))
+    assert "\n" not in str(refused.value)
+    missing = tmp_path / "m.yaml"
+    heuristic = dict(good["heuristic"])
+    heuristic.pop("kill")
+    missing.write_text(f"evaluation: {good['evaluation']}\nheuristic: {heuristic}\n")
+    with pytest.raises(UserError, match="'kill' is missing"):
+        heuristic_weights_file(str(missing))
+
+
+def test_client_settings_are_checked_by_their_schema(tmp_path, monkeypatch):
+    import game
+    from game.render.app import animation_setting
+
+    monkeypatch.setattr(game, "DATA", tmp_path)
+    assert animation_setting() is True  # no file: the default
+    (tmp_path / "client.yaml").write_text("animate: false\n")
+    assert animation_setting() is False
+    (tmp_path / "client.yaml").write_text("animate: sometimes\n")
+    with pytest.raises(UserError, match=r"client\.yaml.*animate"):
+        animation_setting()
