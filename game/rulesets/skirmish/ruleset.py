@@ -181,7 +181,8 @@ class Skirmish(SidesRuleset, Ruleset):
                 if name not in self.cfg.units.heroes:
                     raise UserError(f"{where}: hero class '{name}' is unknown; known: "
                                     f"{', '.join(self.cfg.units.heroes)}.")
-            result.update(zip(cells[side], names))
+            # a list may name more classes than the map has hero cells: the rest go unused
+            result.update(zip(cells[side], names, strict=False))
         return result
 
     # -- questions -------------------------------------------------------------------------
