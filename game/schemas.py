@@ -83,7 +83,8 @@ class Sidecar(Struct, forbid_unknown_fields=True, omit_defaults=True):
     description: Annotated[str, _doc("a sentence shown with the map")] | UnsetType = UNSET
     heroes: Annotated[dict[str, list[str]],
                       _doc("skirmish: red/blue -> hero classes (data/units.yaml) for the "
-                           "plain hero pixels, in reading order")] | UnsetType = UNSET
+                           "plain hero pixels, red's in reading order, blue's from the "
+                           "bottom-right corner (the board turned half round)")] | UnsetType = UNSET
     turn_limit: Annotated[PositiveInt, _doc("skirmish: rounds before the game is scored, "
                                             "at least 1")] | UnsetType = UNSET
     spawn: Annotated[SpawnPatch, _doc("skirmish: {every, cap, respawn_after} of the "

@@ -132,7 +132,7 @@ class Skirmish(SidesRuleset, Ruleset):
                 world.spawn(*parts)
                 counts[(entry.prefab, entry.team)] = counts.get((entry.prefab, entry.team), 0) + 1
             elif entry.prefab == "hero":
-                name = entry.hero_class or classes[entry.team].pop(0)
+                name = entry.hero_class or classes[(x, y)]
                 stats = cfg.units.heroes[name]
                 world.spawn(pos, Kind("hero"), Team(entry.team), UnitClass(name),
                             Health(stats.hp, stats.hp), Attack(stats.damage, stats.range),
@@ -151,16 +151,24 @@ class Skirmish(SidesRuleset, Ruleset):
         world.set_resource(SPAWN_CELLS_KEY, spawn_cells)
         self.start_turns(world)
 
-    def _hero_classes(self, game_map: GameMap) -> dict[str, list[str]]:
-        """Classes for hero pixels that do not name one, in reading order, per side."""
-        wanted = {side: sum(1 for _x, _y, e in game_map.cells
-                            if e.prefab == "hero" and e.team == side and not e.hero_class)
-                  for side in SIDES}
+    def _hero_classes(self, game_map: GameMap) -> dict[tuple[int, int], str]:
+        """Classes for hero pixels that do not name one, by cell.
+
+        Each side reads its list from its own corner: red in reading order, blue in the reading
+        order of the board turned half round (bottom row first, right to left). So a map whose
+        pixels are point-symmetric and whose sidecar gives both sides the same list puts each
+        blue hero where its red twin stands turned round, not in the reversed class order.
+        """
+        cells = {side: [(x, y) for x, y, e in game_map.cells
+                        if e.prefab == "hero" and e.team == side and not e.hero_class]
+                 for side in SIDES}
+        cells[SIDES[1]].sort(key=lambda cell: (-cell[1], -cell[0]))
+        wanted = {side: len(cells[side]) for side in SIDES}
         listed = game_map.sidecar.get("heroes", {}) or {}
         where = f"{game_map.path.with_suffix('.yaml')}"
         if not isinstance(listed, dict):
             raise UserError(f"{where}: 'heroes' must map red/blue to lists of hero classes.")
-        result = {}
+        result: dict[tuple[int, int], str] = {}
         for side in SIDES:
             names = listed.get(side)
             if names is None:
@@ -173,7 +181,8 @@ class Skirmish(SidesRuleset, Ruleset):
                 if name not in self.cfg.units.heroes:
                     raise UserError(f"{where}: hero class '{name}' is unknown; known: "
                                     f"{', '.join(self.cfg.units.heroes)}.")
-            result[side] = list(names)
+            # a list may name more classes than the map has hero cells: the rest go unused
+            result.update(zip(cells[side], names, strict=False))
         return result
 
     # -- questions -------------------------------------------------------------------------

@@ -205,3 +205,28 @@ def test_ending_a_turn_restores_the_next_sides_points_and_counts_rounds(tmp_path
     turn = engine.world.get(engine.world.resource(TURN_KEY), Turn)
     assert (turn.side, turn.round) == ("red", 2)
     assert engine.world.get(hero, Moves).mp == 3
+
+
+def classes_by_cell(engine):
+    from components import UnitClass
+    return {(pos.x, pos.y): cls.name
+            for _e, (pos, cls) in engine.world.query(Position, UnitClass)}
+
+
+def test_blue_reads_its_hero_list_from_its_own_corner_so_a_turned_map_mirrors_the_classes(
+        tmp_path):
+    rows = [
+        "Q.....",
+        "HH....",
+        "H.....",
+        ".....h",
+        "....hh",
+        ".....q",
+    ]
+    heroes = {"red": ["bulwark", "ranger", "sage"], "blue": ["bulwark", "ranger", "sage"]}
+    classes = classes_by_cell(engine_for(tmp_path, rows, {"heroes": heroes}))
+    assert {cell: classes[cell] for cell in [(0, 1), (1, 1), (0, 2)]} == {
+        (0, 1): "bulwark", (1, 1): "ranger", (0, 2): "sage"}
+    # each blue hero has the class of the red hero on the cell turned half round (5-x, 5-y)
+    for (x, y) in [(0, 1), (1, 1), (0, 2)]:
+        assert classes[(5 - x, 5 - y)] == classes[(x, y)]
