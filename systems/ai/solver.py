@@ -170,8 +170,8 @@ SOLO: tuple[Stage, ...] = (
 # Two workers: breadth-first then the heavy-weight greedy passes in one, the macro searches,
 # novelty and the lighter passes in the other.
 PAIR: dict[str, tuple[Stage, ...]] = {
-    "bfs": (("bfs", 0.5), ("greedy w=30", 0.4), ("greedy w=10", 1.0)),
-    "passes": (("macro-fill", 0.15), ("macro-novelty", 0.15), ("macro-spell", 0.1),
+    "bfs": (("bfs", 0.55), ("greedy w=30", 0.4), ("greedy w=10", 1.0)),
+    "passes": (("macro-fill", 0.15), ("macro-spell", 0.1), ("macro-novelty", 0.15),
                ("novelty", 0.35), ("greedy w=3", 0.5), ("macro", 1.0)),
 }
 
