@@ -173,3 +173,23 @@ def test_macro_methods_are_refused_where_the_ruleset_has_no_walks():
 def test_auto_skips_macro_stages_where_the_ruleset_has_no_walks():
     solution = solve(load_engine(MAPS / "descent" / "tower.txt"), 5.0, "auto", workers=1)
     assert solution.solved and solution.method == "bfs"
+
+
+def test_every_stage_of_the_auto_plans_runs_and_its_answer_replays_to_a_win():
+    import systems.ai.solver as solver
+
+    stages = {method for method, _share in solver.SOLO}
+    for plan in solver.PAIR.values():
+        stages |= {method for method, _share in plan}
+    assert {"greedy w=30", "greedy w=10", "macro-novelty"} <= stages
+    rows = PUZZLES[1][0]
+    for method in sorted(stages):
+        engine = keke_level(rows)
+        solution = solver._run(engine, method, 5.0, None)
+        assert solution.solved and solution.method == method, method
+        for command in solution.commands:
+            engine.submit(command)
+        assert engine.outcome[0] == "player", method
+    for plan in (solver.SOLO, *solver.PAIR.values()):
+        shares = [share for _method, share in plan]
+        assert all(0 < share <= 1 for share in shares) and shares[-1] == 1.0
