@@ -14,11 +14,11 @@ from systems.ai.keke_set import replay_wins, solve_levels
 
 
 def run_set(path: Path, budget: float, method: str, as_json: bool, workers: int = 1,
-            unsolved: bool = False) -> int:
+            unsolved: bool = False, only: list[str] | None = None) -> int:
     rows = []
     start = time.perf_counter()
-    levels = solve_levels(path, budget, method, workers)
-    total_levels = len(read_set(path))
+    levels = solve_levels(path, budget, method, workers, only)
+    total_levels = len(only) if only else len(read_set(path))
     bar = Progress("levels", not as_json and wanted(False))
     bar.update(0, total_levels)
     if not as_json:

@@ -28,7 +28,8 @@ from systems.ai.solver import Solution, moves_text, solve
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("solve", help="solve a puzzle or descent level (or a Keke level set)")
     p.add_argument("level", nargs="?", help="a .keke, .json (with --level), .txt or .png level")
-    p.add_argument("--level", dest="level_id", metavar="ID", help="level id in a Keke JSON set")
+    p.add_argument("--level", dest="level_id", metavar="ID",
+                   help="level id in a Keke JSON set; with --keke, the ids to solve (e.g. 72,86)")
     p.add_argument("--keke", metavar="SET", help="solve every level of a Keke JSON level set")
     p.add_argument("--stored", action="store_true",
                    help="with --keke: replay the set's stored solutions instead of solving")
@@ -65,8 +66,9 @@ def run(args: argparse.Namespace) -> int:
 
         if args.stored:
             return run_stored(Path(args.keke), args.json)
+        only = args.level_id.split(",") if args.level_id else None
         return run_set(Path(args.keke), args.budget, args.method, args.json, args.workers,
-                       args.unsolved)
+                       args.unsolved, only)
     if not args.level:
         raise UserError("name a level to solve, or a level set with --keke SET.")
     engine, _record = open_game(args.level, "solve", LEVELS, level=args.level_id)

@@ -9,6 +9,7 @@ from typing import Any
 
 from game.commands import Command, Step, Wait
 from game.engine import Engine
+from game.errors import UserError
 from game.registry import PLAYER
 from game.rulesets.puzzle.keke import KekeLevel, level_map, read_set
 from systems.ai.solver import moves_text, solve
@@ -37,11 +38,11 @@ def replay_wins(path: Path, level: KekeLevel, moves: str) -> tuple[bool, str]:
 
 
 def solve_levels(path: Path, budget: float, method: str = "auto",
-                 workers: int = 1) -> Iterator[dict[str, Any]]:
-    """Solve each level of a Keke set in turn, re-verifying every solution on a fresh engine:
-    one row per level (the table of `solve --keke`, and the bench's keke.solved). The set is
-    read (and a broken one refused) before the first level is solved."""
-    levels = read_set(path)
+                 workers: int = 1, only: list[str] | None = None) -> Iterator[dict[str, Any]]:
+    """Solve each level of a Keke set in turn (or the levels `only` names), re-verifying every
+    solution on a fresh engine: one row per level (the table of `solve --keke`, and the bench's
+    keke.solved). The set is read (and a broken one refused) before the first level is solved."""
+    levels = chosen(path, read_set(path), only)
 
     def rows() -> Iterator[dict[str, Any]]:
         for level in levels:
@@ -56,3 +57,15 @@ def solve_levels(path: Path, budget: float, method: str = "auto",
                    "unsolvable": solution.exhausted}
 
     return rows()
+
+
+def chosen(path: Path, levels: list[Any], only: list[str] | None) -> list[Any]:
+    """The levels whose ids `only` names, in the set's order (all of them when it is None)."""
+    if only is None:
+        return levels
+    known = {level.id for level in levels}
+    missing = [level_id for level_id in only if level_id not in known]
+    if missing:
+        raise UserError(f"{path}: has no level '{missing[0]}'; its ids run "
+                        f"{levels[0].id}..{levels[-1].id}.")
+    return [level for level in levels if level.id in only]

@@ -99,9 +99,18 @@ def test_generate_descent_writes_solvable_ranked_levels(capsys, tmp_path):
 
 @pytest.mark.skipif(not KEKE_DEMO.exists(), reason="Keke benchmark not present")
 def test_the_keke_demo_set_is_solved_and_every_solution_replays(capsys):
-    report = run_json(capsys, "solve", "--keke", str(KEKE_DEMO), "--budget", "3", "--json")
+    # a generous budget: each level takes well under a second alone, but CI may be busy
+    report = run_json(capsys, "solve", "--keke", str(KEKE_DEMO), "--budget", "10", "--json")
     assert report["solved"] == 14
     assert all(row["solved"] for row in report["levels"])
+
+
+@pytest.mark.skipif(not KEKE_DEMO.exists(), reason="Keke benchmark not present")
+def test_level_ids_pick_the_levels_of_a_keke_set_to_solve(capsys):
+    report = run_json(capsys, "solve", "--keke", str(KEKE_DEMO), "--level", "3,1", "--json")
+    assert [row["id"] for row in report["levels"]] == ["1", "3"]
+    code, _, err = run_cli(capsys, "solve", "--keke", str(KEKE_DEMO), "--level", "99")
+    assert code == 2 and "has no level '99'" in err
 
 
 @pytest.mark.skipif(not KEKE_DEMO.exists(), reason="Keke benchmark not present")
