@@ -8,6 +8,8 @@ import shutil
 import subprocess
 import sys
 
+import pytest
+
 from game import ROOT
 
 PACKAGES = ("game", "systems", "components")
@@ -47,3 +49,16 @@ def test_the_command_line_imports_no_window_code_until_a_window_is_asked_for():
                           text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
+
+
+def test_no_file_holds_a_leftover_merge_conflict():
+    tracked = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True)
+    if tracked.returncode != 0:
+        pytest.skip("not a git checkout (an installed wheel)")
+    markers = ("<<<<<<< ", ">>>>>>> ")
+    for name in tracked.stdout.split():
+        path = ROOT / name
+        if path.suffix not in {".py", ".md", ".toml", ".yaml", ".txt", ".cfg"} or not path.is_file():
+            continue
+        for number, line in enumerate(path.read_text(errors="replace").splitlines(), 1):
+            assert not line.startswith(markers), f"{name}:{number} holds a merge conflict marker"
