@@ -151,6 +151,21 @@ def units() -> Units:
     return parse_units(load_yaml(path), str(path))
 
 
+def unit_glyph(kind: str, hero_class: str | None, side: str | None) -> str | None:
+    """A fighting unit's one-letter glyph from data/units.yaml, red upper case, blue lower
+    case; None for anything that is not a hero, minion or building."""
+    stats = units()
+    if hero_class is not None and hero_class in stats.heroes:
+        char = stats.heroes[hero_class].glyph
+    elif kind == "minion":
+        char = stats.minion.glyph
+    elif kind in stats.buildings:
+        char = stats.buildings[kind].glyph
+    else:
+        return None
+    return char.lower() if side == "blue" else char.upper()
+
+
 def data_units_with(overrides: Any) -> Units:
     """data/units.yaml with a sidecar's `units:` overrides merged in, field by field."""
     if not overrides:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from components import Health, Height, Kind, Position, Team, UnitClass, Word
 from components.resources import EXIT_KEY, RULES_KEY, SIZE_KEY
-from game.data import units
+from game.data import unit_glyph
 from game.world import World
 
 CELL = 3  # characters per cell: room for a word's first three letters or a glyph and its HP
@@ -37,18 +37,11 @@ def grid_size(world: World) -> tuple[int, int] | None:
 def glyph(world: World, entity: int) -> str:
     """A unit's one-letter glyph (data/units.yaml), red upper case, blue lower case."""
     kind = world.get(entity, Kind).name
-    stats = units()
     unit_class = world.try_get(entity, UnitClass)
-    if unit_class is not None and unit_class.name in stats.heroes:
-        char = stats.heroes[unit_class.name].glyph
-    elif kind == "minion":
-        char = stats.minion.glyph
-    elif kind in stats.buildings:
-        char = stats.buildings[kind].glyph
-    else:
-        return THING_GLYPHS.get(kind, kind[:1] or "?")
     team = world.try_get(entity, Team)
-    return char.lower() if team is not None and team.side == "blue" else char.upper()
+    char = unit_glyph(kind, unit_class.name if unit_class is not None else None,
+                      team.side if team is not None else None)
+    return char if char is not None else THING_GLYPHS.get(kind, kind[:1] or "?")
 
 
 def abbreviation(text: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from components import Actions, Health, Kind, Moves, Position, Team, UnitClass
 from components.resources import SIZE_KEY
 from game.commands import Attack, Command, EndTurn, Move
-from game.data import units
+from game.data import unit_glyph
 from game.world import World
 
 THING_GLYPHS = {"rock": "#", "water": "~", "wall": "%", "block": "=", "text": "@"}
@@ -15,17 +15,10 @@ LEGEND = ("legend: . floor  # rock  ~ water  % wall  = block  @ word  "
 
 def glyph(world: World, entity: int) -> str:
     kind = world.get(entity, Kind).name
-    stats = units()
-    if kind == "hero":
-        char = stats.heroes[world.get(entity, UnitClass).name].glyph
-    elif kind == "minion":
-        char = stats.minion.glyph
-    elif kind in stats.buildings:
-        char = stats.buildings[kind].glyph
-    else:
-        return THING_GLYPHS.get(kind, kind[:1] or "?")
+    hero_class = world.get(entity, UnitClass).name if kind == "hero" else None
     team = world.try_get(entity, Team)
-    return char.lower() if team is not None and team.side == "blue" else char.upper()
+    char = unit_glyph(kind, hero_class, team.side if team is not None else None)
+    return char if char is not None else THING_GLYPHS.get(kind, kind[:1] or "?")
 
 
 def board(world: World) -> str:
