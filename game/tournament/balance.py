@@ -157,7 +157,12 @@ def summarize(games: Sequence[BalanceGame], map_path: str, ai: str) -> dict[str,
             "avg_rounds": round(sum(g.rounds for g in games) / n, 2) if n else 0.0,
             "damage": total_damage, "kills": total_kills, "sources": classes,
             "deaths": sum(len(g.deaths) for g in games),
-            "balanced": abs(sides["red"]["score"] - 0.5) <= 0.05}
+            "balanced": is_balanced(sides["red"]["score"])}
+
+
+def is_balanced(red_score: float) -> bool:
+    """Red's score within 0.5 +- 0.05, the edges included (0.55 - 0.5 is 0.0500...04 in floats)."""
+    return abs(red_score - 0.5) <= 0.05 + 1e-9
 
 
 def balance_text(s: dict[str, Any]) -> str:
