@@ -116,6 +116,11 @@ class SearchHooks(Protocol):
         """The facts a state is made of, for novelty search."""
         ...
 
+    def regime(self, world: World) -> Any:
+        """What gives the facts their meaning (the puzzle's rules in force): width-2 novelty
+        counts a fact as new when it was never seen under the same regime."""
+        ...
+
 
 @dataclass(frozen=True)
 class RulesetSpec:

@@ -136,7 +136,9 @@ def solve(engine: Engine, seconds: float | None = 10.0, method: str = "auto",
     "novelty" (greedy, states showing never-seen facts first), "astar" (best-first on g + h),
     "greedy" (g + 3h), the macro searches of rulesets that offer walks (`walk_search`):
     "macro" (breadth-first in macro moves), "macro-fill" and "macro-spell" (greedy on the
-    ruleset's fill and spell heuristics), "macro-novelty" (novelty-first greedy), or "auto":
+    ruleset's fill and spell heuristics), "macro-novelty" (novelty-first greedy),
+    "macro-novelty2" and "macro-spell-novelty2" (width-2 novelty first, then the ruleset's
+    own or spell heuristic: see `novelty`), or "auto":
     the stages of SOLO, each with its share of the time left (a proof of unsolvability ends it
     early). With `workers` 2 or more (and a time budget), auto runs the stages of PAIR side by
     side in two processes: see `portfolio`.
@@ -153,26 +155,29 @@ def solve(engine: Engine, seconds: float | None = 10.0, method: str = "auto",
 
 
 METHODS = ("bfs", "cost", "astar", "greedy", "novelty", "macro", "macro-fill", "macro-spell",
-           "macro-novelty")
-# Macro searches and the ruleset heuristic each is greedy on (None: breadth-first).
-MACRO = {"macro": None, "macro-fill": "fill_heuristic", "macro-spell": "spell_heuristic",
-         "macro-novelty": "novelty"}
+           "macro-novelty", "macro-novelty2", "macro-spell-novelty2")
+# Macro searches: the ruleset heuristic each is greedy on (None: breadth-first), the width of
+# the novelty put before it (0: none) and whether its pairs of facts are told apart by regime.
+MACRO: dict[str, tuple[str | None, int, bool]] = {
+    "macro": (None, 0, False), "macro-fill": ("fill_heuristic", 0, False),
+    "macro-spell": ("spell_heuristic", 0, False), "macro-novelty": ("heuristic", 1, False),
+    "macro-novelty2": ("heuristic", 2, False),
+    "macro-spell-novelty2": ("spell_heuristic", 2, True)}
 Stage = tuple[str, float]  # a method (or greedy w=N) and its share of the time left
-# Breadth-first first (shortest, and quick on small levels), then macro moves, which cut the
-# depth of levels whose solutions are long walks between pushes, then greedy passes: a
-# heuristic that misleads one pass often suits another. Measured on the Keke set (issue 17):
-# macro-novelty solves its levels (21, 100, 117, 168) in a few tenths of a second, so it comes
-# early; greedy w=30 solves 24 and 86 in under a second and w=10 solves 37, 72 and 73 in 2-4 s;
-# breadth-first over macro moves and greedy w=3 never found a level first, so they come last.
+# The plans are fitted to solve times measured on the Keke set (issue 17; docs/rules.md,
+# "Solvers"): every method run alone on the 60 levels breadth-first misses or finds slowly,
+# then the time of each worker split among methods to cover the most levels with time to
+# spare (a method must solve a level in 1/1.3 of its share, 1/1.1 for one worker). Width-2
+# novelty over macro moves covers most of what the older passes did, and more: of the
+# searches once staged, only breadth-first (shortest answers, and quickest on small levels)
+# and g + 3h (levels 186, 188, 189, whose first pushes the guesses misread) still add levels.
 SOLO: tuple[Stage, ...] = (
-    ("bfs", 0.25), ("macro-fill", 0.1), ("macro-novelty", 0.12), ("greedy w=30", 0.12),
-    ("macro-spell", 0.1), ("novelty", 0.25), ("greedy w=10", 0.5), ("greedy w=3", 1.0))
-# Two workers: breadth-first then the heavy-weight greedy passes in one, the macro searches,
-# novelty and the lighter passes in the other.
+    ("bfs", 0.375), ("macro-spell-novelty2", 0.72), ("greedy w=3", 1.0))
+# Two workers: breadth-first then spell-guided novelty in one, distance-guided novelty then
+# g + 3h in the other.
 PAIR: dict[str, tuple[Stage, ...]] = {
-    "bfs": (("bfs", 0.55), ("greedy w=30", 0.4), ("greedy w=10", 1.0)),
-    "passes": (("macro-fill", 0.15), ("macro-spell", 0.1), ("macro-novelty", 0.15),
-               ("novelty", 0.35), ("greedy w=3", 0.5), ("macro", 1.0)),
+    "bfs": (("bfs", 0.425), ("macro-spell-novelty2", 1.0)),
+    "passes": (("macro-novelty2", 0.775), ("greedy w=3", 1.0)),
 }
 
 
@@ -198,9 +203,10 @@ def _run(engine: Engine, method: str, seconds: float | None,
         if not has_walks(engine):
             raise UserError(f"method {method} needs macro moves, which {engine.ruleset.name} "
                             "levels do not offer; use bfs, cost, astar, greedy or novelty.")
-        name = MACRO[method]
-        guess = None if name is None else novelty(rules) if name == "novelty" else \
-            getattr(engine.ruleset, name)
+        name, width, by_regime = MACRO[method]
+        guess = None if name is None else getattr(engine.ruleset, name)
+        if guess is not None and width:
+            guess = novelty(rules, width=width, base=guess, pairs_by_regime=by_regime)
         found = walk_search(engine, seconds, max_states, heuristic=guess, weight=3.0)
     elif method.startswith("greedy w="):
         found = search(engine, key, verdict, actions, seconds, max_states,
@@ -319,22 +325,59 @@ def _work(engine: Engine, plan: str, seconds: float, max_states: int | None,
         sender.close()
 
 
-def novelty(rules: SearchHooks, penalty: float = 50.0) -> Callable[[Any], float]:
+def novelty(rules: SearchHooks, penalty: float = 50.0, width: int = 1,
+            base: Callable[[Any], float] | None = None,
+            pairs_by_regime: bool = False) -> Callable[[Any], float]:
     """A heuristic that puts states showing a fact never seen before (a thing on a new cell, a
-    new rule) ahead of the rest, ordered by the ruleset's own heuristic: a cheap form of
-    best-first width search, which copes with puzzles whose goal the distance guess misreads."""
+    new rule) ahead of the rest, ordered by `base` (the ruleset's own heuristic by default): a
+    cheap form of best-first width search, which copes with puzzles whose goal the distance
+    guess misreads.
+
+    Width 2 goes further, as best-first width search does. A fact counts as new when it was
+    never seen under the ruleset's `regime` now in force (the puzzle's rules: a level whose
+    rules must be remade in order gets each new rule set explored afresh). Among the states
+    with no new fact, those showing a new pair of facts come next, and the rest last. A pair
+    holds at least one fact that changed since the first state guessed (the other pairs were all
+    there at once), so a state costs (facts changed) x (facts), not (facts) squared. With
+    `pairs_by_regime`, pairs too are new under each regime."""
     seen: set[Any] = set()
-    base = rules.heuristic
+    pairs: set[Any] = set()
+    first: set[Any] = set()
+    guide = rules.heuristic if base is None else base
 
     def guess(world: Any) -> float:
+        facts = rules.atoms(world)
         novel = False
-        for atom in rules.atoms(world):
+        for atom in facts:
             if atom not in seen:
                 seen.add(atom)
                 novel = True
-        return base(world) + (0.0 if novel else penalty)
+        return guide(world) + (0.0 if novel else penalty)
 
-    return guess
+    def guess_pairs(world: Any) -> float:
+        facts = rules.atoms(world)
+        regime = rules.regime(world)
+        if not first:
+            first.update(facts)
+        novel = False
+        for atom in facts:
+            fact = (regime, atom)
+            if fact not in seen:
+                seen.add(fact)
+                novel = True
+        if novel:
+            return guide(world)
+        for changed in facts:
+            if changed in first:
+                continue
+            for atom in facts:
+                pair = (regime, changed, atom) if pairs_by_regime else (changed, atom)
+                if pair not in pairs:
+                    pairs.add(pair)
+                    novel = True
+        return guide(world) + (penalty if novel else 2 * penalty)
+
+    return guess if width == 1 else guess_pairs
 
 
 def moves_text(commands: list[Command]) -> str:

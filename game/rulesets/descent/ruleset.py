@@ -235,6 +235,10 @@ class Descent(Ruleset, SearchHooks):
             found.append((pos.x, pos.y, height.z))
         return found
 
+    def regime(self, world: World) -> Any:
+        """Descent has no rules to change: one regime."""
+        return None
+
     def heuristic(self, world: World) -> float:
         """Manhattan distance to the exit (admissible: every step moves the ball one cell)."""
         x, y = self.ball(world)

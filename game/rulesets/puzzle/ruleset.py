@@ -317,6 +317,10 @@ class Puzzle(Ruleset, SearchHooks):
             found.append((name, pos.x, pos.y))
         return found
 
+    def regime(self, world: World) -> Any:
+        """The rules in force: the same cell means something else under other rules."""
+        return world.resource(RULES_KEY, ())
+
     def _walk_field(self, world: World, goals: tuple[tuple[int, int], ...],
                     stops: frozenset[tuple[int, int]]) -> dict[tuple[int, int], int]:
         """Steps from each cell to the nearest goal, round `stops` (cached: walls rarely move)."""

@@ -137,7 +137,8 @@ def test_a_worker_error_reaches_the_caller(monkeypatch):
 
 @pytest.mark.parametrize("rows, length", PUZZLES)
 def test_macro_search_solutions_replay_to_a_win(rows, length):
-    for method in ("macro", "macro-fill", "macro-spell", "macro-novelty"):
+    for method in ("macro", "macro-fill", "macro-spell", "macro-novelty", "macro-novelty2",
+                   "macro-spell-novelty2"):
         engine = keke_level(rows)
         before = engine.world.snapshot()
         solution = solve(engine, None if method == "macro" else 5.0, method)
@@ -146,6 +147,53 @@ def test_macro_search_solutions_replay_to_a_win(rows, length):
         for command in solution.commands:
             engine.submit(command)
         assert engine.outcome[0] == "player"
+
+
+class FactBoard:
+    """A stand-in ruleset for novelty: the state is its list of facts and its regime."""
+
+    def __init__(self) -> None:
+        self.guide = 0.0
+
+    def atoms(self, world):
+        return world[0]
+
+    def regime(self, world):
+        return world[1]
+
+    def heuristic(self, world):
+        return self.guide
+
+
+def test_width_two_novelty_ranks_new_facts_then_new_pairs_then_the_rest():
+    from systems.ai.solver import novelty
+
+    guess = novelty(FactBoard(), penalty=50.0, width=2)
+    assert guess((["a", "b"], "R")) == 0.0  # the first state: every fact is new
+    assert guess((["a", "c"], "R")) == 0.0  # c is new
+    assert guess((["b", "c"], "R")) == 50.0  # no new fact, but c never stood beside b
+    assert guess((["b", "c"], "R")) == 100.0  # nothing new at all
+    assert guess((["a", "b"], "R")) == 100.0  # the first state's pairs were all seen there
+    assert guess((["a", "b"], "S")) == 0.0  # other rules: the same facts count as new
+    assert guess((["a", "c"], "S")) == 0.0
+    assert guess((["b", "c"], "S")) == 100.0  # pairs are not told apart by rules here...
+    by_rules = novelty(FactBoard(), penalty=50.0, width=2, pairs_by_regime=True)
+    for facts in (["a", "b"], ["a", "c"]):
+        by_rules((facts, "R"))
+    assert by_rules((["b", "c"], "R")) == 50.0
+    by_rules((["a", "b"], "S"))
+    by_rules((["a", "c"], "S"))
+    assert by_rules((["b", "c"], "S")) == 50.0  # ...but are here
+
+
+def test_width_one_novelty_ignores_the_regime():
+    from systems.ai.solver import novelty
+
+    board = FactBoard()
+    board.guide = 3.0
+    guess = novelty(board, penalty=50.0)
+    assert guess((["a"], "R")) == 3.0
+    assert guess((["a"], "S")) == 53.0
 
 
 def test_macro_search_proves_an_unwinnable_puzzle():
@@ -181,7 +229,7 @@ def test_every_stage_of_the_auto_plans_runs_and_its_answer_replays_to_a_win():
     stages = {method for method, _share in solver.SOLO}
     for plan in solver.PAIR.values():
         stages |= {method for method, _share in plan}
-    assert {"greedy w=30", "greedy w=10", "macro-novelty"} <= stages
+    assert {"bfs", "macro-novelty2", "macro-spell-novelty2", "greedy w=3"} <= stages
     rows = PUZZLES[1][0]
     for method in sorted(stages):
         engine = keke_level(rows)
