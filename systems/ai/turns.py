@@ -250,8 +250,13 @@ class TurnSearch:
         return best
 
     def _child(self, side: str, depth: int, alpha: float, beta: float, ply: int) -> float:
+        """The value, for `side`, of the position a turn of `side`'s led to. A turn that ends
+        the game is scored for `side` at once: the side to play does not change when a game
+        ends inside a turn, so negating the next side's value would read a win as a loss."""
         engine = self.engine
-        if engine.side == side and not engine.over:
+        if engine.over:
+            return evaluate(engine, side, self.w, ply)
+        if engine.side == side:
             return self.value(depth - 1, alpha, beta, ply)
         return -self.value(depth - 1, -beta, -alpha, ply)
 

@@ -9,7 +9,7 @@ from game.session.match import run_match
 from systems.ai import Budget
 from systems.ai.minimax import MinimaxAI
 from systems.ai.turns import TurnSearch
-from tests.unit.systems.ai.positions import small_duel, two_a_side
+from tests.unit.systems.ai.positions import BLUE_HQ, RED_SAGE, nearly_dead_hq, small_duel, two_a_side
 
 
 def test_a_turn_search_leaves_the_world_as_it_found_it_at_any_budget() -> None:
@@ -20,6 +20,22 @@ def test_a_turn_search_leaves_the_world_as_it_found_it_at_any_budget() -> None:
         assert engine.world.snapshot() == before
         assert engine.history == []
         assert turn  # even a budget of one node yields an action
+
+
+def test_a_turn_that_wins_at_once_is_taken_at_any_budget() -> None:
+    # The game ends inside the turn, so the side to play never changes: the win must be read
+    # as the mover's, not negated as if the opponent were to play (it was, until crossing
+    # showed a bulwark next to a 3-hp HQ ending its turn for twenty rounds).
+    for nodes in (60, 400, 3000):
+        engine = nearly_dead_hq()
+        search = TurnSearch(engine, random.Random(0), nodes=nodes)
+        turn = search.run()
+        assert [c.to_json() for c in turn] == [
+            {"type": "Attack", "unit": RED_SAGE, "target": BLUE_HQ}]
+        assert search.stats.value >= search.w.win - 10
+        for command in turn:
+            assert engine.submit(command).ok
+        assert engine.outcome is not None and engine.outcome.winner == "red"
 
 
 def test_every_candidate_turn_is_legal_and_ends_the_turn() -> None:
