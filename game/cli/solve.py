@@ -41,12 +41,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--method", default="auto",
                    help="bfs (shortest), cost (cheapest), astar, greedy, novelty, macro, "
                         "macro-fill, macro-spell, macro-novelty (macro moves: walks between "
-                        "pushes), or auto "
-                        "(default: bfs, then macro searches, then greedy passes)")
+                        "pushes), macro-novelty2, macro-spell-novelty2 (width-2 novelty first), "
+                        "or auto (default: bfs, then the width-2 novelty searches, then g + 3h)")
     p.add_argument("--workers", type=positive_int, default=min(2, os.cpu_count() or 1), metavar="N",
-                   help="with auto: 2 runs bfs then macro bfs in one process and the guided "
-                        "searches in another, each for the whole budget; 1 runs them one after "
-                        "the other "
+                   help="with auto: 2 runs bfs then macro-spell-novelty2 in one process and "
+                        "macro-novelty2 then g + 3h in another, each for the whole budget; 1 "
+                        "runs bfs, macro-spell-novelty2 and g + 3h one after the other "
                         "(default: 2 on a machine with two cores or more)")
     p.add_argument("--moves", default="", help="solve from the state after these moves (udlrs)")
     p.add_argument("--hint", action="store_true", help="print only the next move")

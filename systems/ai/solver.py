@@ -246,14 +246,13 @@ def _stages(engine: Engine, plan: Sequence[Stage], seconds: float,
 
 
 def portfolio(engine: Engine, seconds: float, max_states: int | None = None) -> Solution:
-    """Breadth-first search and the greedy passes at once, in two forked processes (each
-    searches its own copy of the engine, for the whole budget); the first answer wins.
+    """The two plans of PAIR at once, in two forked processes (each searches its own copy of
+    the engine, for the whole budget); the first answer wins.
 
-    A greedy answer waits a little (as long again as it took, at least 0.2 s, within the
-    budget) for a breadth-first one, which is shortest; a search that sees every state without
-    a win ends it all. On a machine with two cores this gives each search four
-    times (bfs) or a third more (greedy) of the time it gets in one process. States and
-    generated count both searches.
+    An answer of the second worker waits a little (as long again as it took, at least 0.2 s,
+    within the budget) for one from the first, which opens with breadth-first search (the
+    shortest); a search that sees every state without a win ends it all. States and generated
+    count both searches.
     """
     from multiprocessing.connection import Connection, wait
 

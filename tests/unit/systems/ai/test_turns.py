@@ -9,7 +9,13 @@ from game.session.match import run_match
 from systems.ai import Budget
 from systems.ai.minimax import MinimaxAI
 from systems.ai.turns import TurnSearch
-from tests.unit.systems.ai.positions import BLUE_HQ, RED_SAGE, nearly_dead_hq, small_duel, two_a_side
+from tests.unit.systems.ai.positions import (
+    BLUE_HQ,
+    RED_SAGE,
+    nearly_dead_hq,
+    small_duel,
+    two_a_side,
+)
 
 
 def test_a_turn_search_leaves_the_world_as_it_found_it_at_any_budget() -> None:
