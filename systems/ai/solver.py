@@ -163,7 +163,9 @@ MACRO: dict[str, tuple[str | None, int, bool]] = {
     "macro-spell": ("spell_heuristic", 0, False), "macro-novelty": ("heuristic", 1, False),
     "macro-novelty2": ("heuristic", 2, False),
     "macro-spell-novelty2": ("spell_heuristic", 2, True)}
-Stage = tuple[str, float]  # a method (or greedy w=N) and its share of the time left
+# A method (or greedy w=N, or a novelty search with p=N: its penalty for a state with nothing
+# new, 50 by default) and its share of the time left.
+Stage = tuple[str, float]
 # The plans are fitted to solve times measured on the Keke set (issue 17; docs/rules.md,
 # "Solvers"): every method run alone on the 60 levels breadth-first misses or finds slowly,
 # then the time of each worker split among methods to cover the most levels with time to
@@ -171,12 +173,14 @@ Stage = tuple[str, float]  # a method (or greedy w=N) and its share of the time 
 # novelty over macro moves covers most of what the older passes did, and more: of the
 # searches once staged, only breadth-first (shortest answers, and quickest on small levels)
 # and g + 3h (levels 186, 188, 189, whose first pushes the guesses misread) still add levels.
+# A small novelty penalty (p=5: a state with nothing new is put back five steps, not fifty,
+# so the distance guess keeps more say) solves level 120 in 2 s where p=50 needs 28.
 SOLO: tuple[Stage, ...] = (
     ("bfs", 0.375), ("macro-spell-novelty2", 0.72), ("greedy w=3", 1.0))
-# Two workers: breadth-first then spell-guided novelty in one, distance-guided novelty then
-# g + 3h in the other.
+# Two workers: breadth-first, spell-guided novelty, then distance-guided novelty with p=5 in
+# one; distance-guided novelty then g + 3h in the other.
 PAIR: dict[str, tuple[Stage, ...]] = {
-    "bfs": (("bfs", 0.425), ("macro-spell-novelty2", 1.0)),
+    "bfs": (("bfs", 0.3), ("macro-spell-novelty2", 0.57), ("macro-novelty2 p=5", 1.0)),
     "passes": (("macro-novelty2", 0.775), ("greedy w=3", 1.0)),
 }
 
@@ -199,14 +203,15 @@ def _run(engine: Engine, method: str, seconds: float | None,
          max_states: int | None) -> Solution:
     rules = hooks_of(engine)
     key, verdict, actions = engine.ruleset.state_key, rules.verdict, rules.actions
-    if method in MACRO:
+    macro, _sep, option = method.partition(" p=")
+    if macro in MACRO:
         if not has_walks(engine):
             raise UserError(f"method {method} needs macro moves, which {engine.ruleset.name} "
                             "levels do not offer; use bfs, cost, astar, greedy or novelty.")
-        name, width, by_regime = MACRO[method]
+        name, width, by_regime = MACRO[macro]
         guess = None if name is None else getattr(engine.ruleset, name)
         if guess is not None and width:
-            guess = novelty(rules, width=width, base=guess, pairs_by_regime=by_regime)
+            guess = novelty(rules, float(option or 50.0), width, guess, by_regime)
         found = walk_search(engine, seconds, max_states, heuristic=guess, weight=3.0)
     elif method.startswith("greedy w="):
         found = search(engine, key, verdict, actions, seconds, max_states,
