@@ -44,8 +44,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "pushes), macro-novelty2, macro-spell-novelty2 (width-2 novelty first), "
                         "or auto (default: bfs, then the width-2 novelty searches, then g + 3h)")
     p.add_argument("--workers", type=positive_int, default=min(2, os.cpu_count() or 1), metavar="N",
-                   help="with auto: 2 runs bfs then macro-spell-novelty2 in one process and "
-                        "macro-novelty2 then g + 3h in another, each for the whole budget; 1 "
+                   help="with auto: 2 runs bfs, macro-spell-novelty2 and a gentler "
+                        "macro-novelty2 in one process and macro-novelty2 then g + 3h in "
+                        "another, each for the whole budget; 1 "
                         "runs bfs, macro-spell-novelty2 and g + 3h one after the other "
                         "(default: 2 on a machine with two cores or more)")
     p.add_argument("--moves", default="", help="solve from the state after these moves (udlrs)")
