@@ -4,6 +4,7 @@ seat's text becomes a name, options and a built player (`systems.ai.make_ai` put
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -20,6 +21,29 @@ class Budget:
 
     seconds: float | None = None
     nodes: int | None = None
+
+
+class OutOfBudget(Exception):
+    """Raised inside a search when its time or node budget is spent."""
+
+
+class NodeCounter:
+    """A search's node count against its budget (minimax over actions, over whole turns):
+    `node_limit` nodes, or the clock past `deadline`, read every `check_every` nodes."""
+
+    check_every = 32
+    node_limit: int | None
+    deadline: float | None
+    stats: Any  # anything with a `nodes` count
+
+    def _count(self) -> None:
+        stats = self.stats
+        stats.nodes += 1
+        if self.node_limit is not None and stats.nodes > self.node_limit:
+            raise OutOfBudget
+        if self.deadline is not None and stats.nodes % self.check_every == 0 \
+                and time.perf_counter() > self.deadline:
+            raise OutOfBudget
 
 
 class Forfeit(Exception):

@@ -24,8 +24,9 @@ from typing import TYPE_CHECKING, Any
 
 from game.commands import Command
 from systems.ai import Budget, options_float
+from systems.ai.base import OutOfBudget
 from systems.ai.evaluate import weights
-from systems.ai.turns import Builder, OutOfBudget, TurnSearch
+from systems.ai.turns import Builder, TurnSearch
 
 if TYPE_CHECKING:
     from game.engine import Engine

@@ -19,6 +19,7 @@ from components import Attack as AttackStats
 from components import Health, Kind
 from game.commands import Attack, Command, EndTurn
 from systems.ai import Budget, options_float
+from systems.ai.base import NodeCounter, OutOfBudget
 from systems.ai.evaluate import EvalWeights, StateHash, evaluate, weights
 
 if TYPE_CHECKING:
@@ -26,12 +27,7 @@ if TYPE_CHECKING:
 
 EXACT, LOWER, UPPER = 0, 1, 2
 TT_LIMIT = 1_000_000  # entries; the table is cleared when it grows past this
-CHECK_EVERY = 32  # nodes between clock checks (a node costs 10-100 us)
 DEFAULT_THINK = 1.0  # seconds per action when no budget is given
-
-
-class OutOfBudget(Exception):
-    """Raised inside the search when the time or node budget is spent."""
 
 
 @dataclass
@@ -42,7 +38,7 @@ class SearchStats:
     tt_hits: int = 0
 
 
-class Search:
+class Search(NodeCounter):
     """One alpha-beta search from the engine's current position."""
 
     def __init__(self, engine: Engine, w: EvalWeights, *, nodes: int | None = None,
@@ -63,17 +59,6 @@ class Search:
         self.history: dict[Command, int] = {}
         self.hasher = StateHash(engine.world) if tt else None
         self.root_depth = len(engine.history)
-
-    # -- budget ------------------------------------------------------------------------------
-
-    def _count(self) -> None:
-        stats = self.stats
-        stats.nodes += 1
-        if self.node_limit is not None and stats.nodes > self.node_limit:
-            raise OutOfBudget
-        if self.deadline is not None and stats.nodes % CHECK_EVERY == 0 \
-                and time.perf_counter() > self.deadline:
-            raise OutOfBudget
 
     # -- ordering ----------------------------------------------------------------------------
 

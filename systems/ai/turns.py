@@ -29,6 +29,7 @@ from components import Health, Kind, Position, Team
 from game.commands import Command, EndTurn
 from game.events import Damaged
 from systems.ai import Budget
+from systems.ai.base import NodeCounter, OutOfBudget
 from systems.ai.evaluate import EvalWeights, HeuristicWeights, StateHash, evaluate, weights
 from systems.ai.heuristic import HeuristicAI
 
@@ -36,11 +37,6 @@ if TYPE_CHECKING:
     from game.engine import Engine
 
 MAX_TURN = 40  # actions in one turn before the generator ends it (a safety net)
-CHECK_EVERY = 16
-
-
-class OutOfBudget(Exception):
-    """The node or time budget ran out inside the search."""
 
 
 @dataclass
@@ -91,8 +87,10 @@ def _hero_distance(engine: Engine, side: str) -> int:
     return total
 
 
-class TurnSearch:
+class TurnSearch(NodeCounter):
     """Minimax over whole turns from the engine's position (the side to play starts a turn)."""
+
+    check_every = 16
 
     def __init__(self, engine: Engine, rng: random.Random, *, nodes: int | None = None,
                  seconds: float | None = None, width: int = 4, replies: int = 3,
@@ -115,13 +113,7 @@ class TurnSearch:
     # -- budget ------------------------------------------------------------------------------
 
     def apply(self, command: Command) -> list:
-        stats = self.stats
-        stats.nodes += 1
-        if self.node_limit is not None and stats.nodes > self.node_limit:
-            raise OutOfBudget
-        if self.deadline is not None and stats.nodes % CHECK_EVERY == 0 \
-                and time.perf_counter() > self.deadline:
-            raise OutOfBudget
+        self._count()
         return self.engine.apply(command)
 
     def _unwind(self, to: int) -> None:
