@@ -9,12 +9,11 @@ retract on the one engine, repeats spotted by key.
 
 from __future__ import annotations
 
-import heapq
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from systems.ai.tree import Solution, Tree
+from systems.ai.tree import Frontier, Solution, Tree
 
 if TYPE_CHECKING:
     from game.commands import Command
@@ -60,28 +59,19 @@ def walk_search(engine: Engine, seconds: float | None = 10.0, max_states: int | 
     g = [0]
     keys = [root]
     goal = [False]
-    frontier: list[Any] = [(0.0, 0, 0)] if best_first else [0]
-    head = 0
+    frontier = Frontier(best_first)
     generated = 0
     found = -1
     apply, retract = engine.apply, engine.retract
     plain = [(command, 1) for command in rules.actions]
     try:
         while True:
-            if best_first:
-                if not frontier:
-                    break
-                _f, _newest, node = heapq.heappop(frontier)
-                if g[node] > seen[keys[node]]:
-                    continue
-                if goal[node]:
-                    found = node
-                    break
-            else:
-                if head >= len(frontier):
-                    break
-                node = frontier[head]
-                head += 1
+            node = frontier.pop(g, seen, keys)
+            if node < 0:
+                break
+            if best_first and goal[node]:
+                found = node
+                break
             if (deadline is not None and time.perf_counter() > deadline) or \
                     (max_states is not None and len(seen) >= max_states):
                 return Solution(False, [], len(seen), generated, time.perf_counter() - start)
@@ -114,12 +104,12 @@ def walk_search(engine: Engine, seconds: float | None = 10.0, max_states: int | 
                 keys.append(state)
                 goal.append(result == 1)
                 if best_first:
-                    heapq.heappush(frontier, (step_g + weight * h, -child, child))
+                    frontier.push(child, step_g + weight * h)
                 elif result == 1:
                     found = child
                     break
                 else:
-                    frontier.append(child)
+                    frontier.push(child)
             if found >= 0:
                 break
         elapsed = time.perf_counter() - start

@@ -11,7 +11,6 @@ Zobrist hash), so a repeat is never expanded twice. Searches over macro moves ar
 
 from __future__ import annotations
 
-import heapq
 import multiprocessing
 import time
 from collections.abc import Callable, Sequence
@@ -20,7 +19,7 @@ from typing import TYPE_CHECKING, Any, cast
 from game.errors import UserError
 from game.registry import SearchHooks
 from systems.ai.macro import walk_search
-from systems.ai.tree import Solution, Tree
+from systems.ai.tree import Frontier, Solution, Tree
 
 if TYPE_CHECKING:
     from game.commands import Command
@@ -55,27 +54,18 @@ def search(engine: Engine, key: Key, verdict: Verdict, actions: Sequence[Command
     g = [0]
     keys = [root]
     goal = [False]
-    frontier: list[Any] = [(0.0, 0, 0)] if best_first else [0]
-    head = 0
+    frontier = Frontier(best_first)
     generated = 0
     found = -1
     apply, retract = engine.apply, engine.retract
     try:
         while True:
-            if best_first:
-                if not frontier:
-                    break
-                _f, _newest, node = heapq.heappop(frontier)
-                if g[node] > seen[keys[node]]:
-                    continue  # a cheaper way to this state was queued later
-                if goal[node]:
-                    found = node
-                    break
-            else:
-                if head >= len(frontier):
-                    break
-                node = frontier[head]
-                head += 1
+            node = frontier.pop(g, seen, keys)
+            if node < 0:
+                break
+            if best_first and goal[node]:
+                found = node
+                break
             if (deadline is not None and time.perf_counter() > deadline) or \
                     (max_states is not None and len(seen) >= max_states):
                 return Solution(False, [], len(seen), generated, time.perf_counter() - start)
@@ -100,9 +90,7 @@ def search(engine: Engine, key: Key, verdict: Verdict, actions: Sequence[Command
                     keys.append(state)
                     goal.append(result == 1)
                     if result != -1:
-                        # Ties go to the newest node: it lies next to the engine in the
-                        # tree, so reaching it costs few applies (and it digs deeper).
-                        heapq.heappush(frontier, (step_g + weight * h, -child, child))
+                        frontier.push(child, step_g + weight * h)
                     continue
                 if state in seen:
                     retract()
@@ -116,7 +104,7 @@ def search(engine: Engine, key: Key, verdict: Verdict, actions: Sequence[Command
                     found = child
                     break
                 if result == 0:
-                    frontier.append(child)
+                    frontier.push(child)
             if found >= 0:
                 break
     finally:

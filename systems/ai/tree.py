@@ -7,9 +7,10 @@ ever copied.
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from game.commands import Command
@@ -86,3 +87,34 @@ class Tree:
         while len(self.engine.history) > self.base:
             self.engine.retract()
         self.at = 0
+
+
+class Frontier:
+    """The nodes a search has still to expand, from the root (node 0): first in, first out
+    (breadth-first), or a heap on f (best-first), ties going to the newest node: it lies next
+    to the engine in the tree, so reaching it costs few applies (and it digs deeper)."""
+
+    def __init__(self, best_first: bool) -> None:
+        self.best_first = best_first
+        self.items: list[Any] = [(0.0, 0, 0)] if best_first else [0]
+        self.head = 0
+
+    def push(self, node: int, f: float = 0.0) -> None:
+        if self.best_first:
+            heapq.heappush(self.items, (f, -node, node))
+        else:
+            self.items.append(node)
+
+    def pop(self, g: list[int], seen: dict[Any, int], keys: list[Any]) -> int:
+        """The next node to expand, or -1 when none is left. Best-first passes over a node
+        whose state was since reached more cheaply (g[node] above seen[keys[node]])."""
+        if not self.best_first:
+            if self.head >= len(self.items):
+                return -1
+            self.head += 1
+            return int(self.items[self.head - 1])
+        while self.items:
+            _f, _newest, node = heapq.heappop(self.items)
+            if g[node] <= seen[keys[node]]:
+                return int(node)
+        return -1
