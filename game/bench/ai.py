@@ -43,42 +43,40 @@ def midgame(seed: int = 0, round_: int = BENCH_ROUND) -> Engine:
     return engine
 
 
+def _rates(player: Any, engine: Any, done: Any) -> tuple[float, float]:
+    """One search's work (`done(player.last)`) per second of wall clock and per CPU second."""
+    start, cpu = time.perf_counter(), time.process_time()
+    player.choose(engine, random.Random(0), Budget())
+    spent, cpu_spent = time.perf_counter() - start, time.process_time() - cpu
+    assert player.last is not None
+    work = done(player.last)
+    return work / spent, work / max(cpu_spent, 1e-9)
+
+
 def ai(repeat: int = 5, **_options: Any) -> dict[str, float]:
     engine = midgame()
-    rates, cpu_rates, heuristic_ms, turn_rates, sims_rates = [], [], [], [], []
-    turn_cpu: list[float] = []
-    sims_cpu: list[float] = []
+    rates: dict[str, list[tuple[float, float]]] = {"minimax": [], "turn": [], "mcts": []}
+    heuristic_ms = []
     for _ in range(max(1, repeat)):
-        player = MinimaxAI(nodes=BENCH_NODES, plan="action")
-        start, cpu = time.perf_counter(), time.process_time()
-        player.choose(engine, random.Random(0), Budget())
-        spent, cpu_spent = time.perf_counter() - start, time.process_time() - cpu
-        assert player.last is not None
-        rates.append(player.last.nodes / spent)
-        cpu_rates.append(player.last.nodes / max(cpu_spent, 1e-9))
+        nodes = lambda last: last.nodes  # noqa: E731
+        rates["minimax"].append(_rates(MinimaxAI(nodes=BENCH_NODES, plan="action"), engine, nodes))
         h = HeuristicAI()
         start = time.perf_counter()
         for _ in range(10):
             h.choose(engine, random.Random(0), Budget())
         heuristic_ms.append((time.perf_counter() - start) / 10 * 1000)
-        turn_player = MinimaxAI(nodes=BENCH_TURN_NODES)
-        start, cpu = time.perf_counter(), time.process_time()
-        turn_player.choose(engine, random.Random(0), Budget())
-        assert turn_player.last is not None
-        turn_rates.append(turn_player.last.nodes / (time.perf_counter() - start))
-        turn_cpu.append(turn_player.last.nodes / max(time.process_time() - cpu, 1e-9))
-        mcts = MctsAI(sims=BENCH_SIMS)
-        start, cpu = time.perf_counter(), time.process_time()
-        mcts.choose(engine, random.Random(0), Budget())
-        assert mcts.last is not None
-        sims_rates.append(mcts.last.sims / (time.perf_counter() - start))
-        sims_cpu.append(mcts.last.sims / max(time.process_time() - cpu, 1e-9))
+        rates["turn"].append(_rates(MinimaxAI(nodes=BENCH_TURN_NODES), engine, nodes))
+        rates["mcts"].append(_rates(MctsAI(sims=BENCH_SIMS), engine, lambda last: last.sims))
+
+    def median(name: str, cpu: bool) -> float:
+        return statistics.median(pair[cpu] for pair in rates[name])
+
     # Wall-clock rate is the figure asked for; the CPU-time rate says what the code does when
     # the machine is shared (other processes take wall time, not this process's CPU time).
-    return {"ai.minimax_nodes_per_s": statistics.median(rates),
-            "ai.minimax_nodes_per_cpu_s": statistics.median(cpu_rates),
+    return {"ai.minimax_nodes_per_s": median("minimax", False),
+            "ai.minimax_nodes_per_cpu_s": median("minimax", True),
             "ai.heuristic_action_ms": statistics.median(heuristic_ms),
-            "ai.minimax_turn_nodes_per_s": statistics.median(turn_rates),
-            "ai.minimax_turn_nodes_per_cpu_s": statistics.median(turn_cpu),
-            "ai.mcts_sims_per_s": statistics.median(sims_rates),
-            "ai.mcts_sims_per_cpu_s": statistics.median(sims_cpu)}
+            "ai.minimax_turn_nodes_per_s": median("turn", False),
+            "ai.minimax_turn_nodes_per_cpu_s": median("turn", True),
+            "ai.mcts_sims_per_s": median("mcts", False),
+            "ai.mcts_sims_per_cpu_s": median("mcts", True)}
