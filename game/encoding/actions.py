@@ -8,6 +8,7 @@ legal commands by int, `text` says in words what an int stands for, without a st
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -21,17 +22,19 @@ if TYPE_CHECKING:
     from game.world import World
 
 
-class Encoding:
+class Encoding(ABC):
     """Commands of one game <-> ints below `size`, and the ones legal now."""
 
     size: int
     _cached: tuple[Any, Any, dict[int, Command]] | None = None
 
+    @abstractmethod
     def encode(self, world: World, command: Command) -> int:
-        raise NotImplementedError
+        """The int a legal command stands for."""
 
+    @abstractmethod
     def describe(self, action: int) -> str:
-        raise NotImplementedError
+        """The command an action in 0..size-1 stands for, in words."""
 
     def text(self, action: int) -> str:
         """The command an action stands for, in words (ValueError outside 0..size-1)."""
