@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.commands import Command
 from game.events import Event
@@ -50,10 +50,12 @@ class Entry:
 class Engine:
     """Runs one game of any ruleset on one World."""
 
-    def __init__(self, world: World, ruleset: Ruleset, game_map: GameMap | None = None) -> None:
+    def __init__(self, world: World, ruleset: Ruleset, game_map: GameMap | None = None,
+                 seed: int = 0) -> None:
         self.world = world
         self.ruleset = ruleset
         self.map = game_map
+        self.seed = seed  # the World's first seed: with the map and commands, the whole game
         self.history: list[Entry] = []
         self.redo_stack: list[Command] = []
         self.queue: deque[Command] = deque()
@@ -68,7 +70,25 @@ class Engine:
         world = World(seed)
         rules.setup(world, game_map)
         world.forget_history()
-        return cls(world, rules, game_map)
+        return cls(world, rules, game_map, seed)
+
+    # -- copies ----------------------------------------------------------------------------
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copies and pickles are rebuilt from the map, the seed and the commands, so a copy
+        is a game of its own on a World of its own (never the same esper context)."""
+        if self.map is None:
+            raise TypeError("an Engine made without a map cannot be copied")
+        return (_rebuild, (self.map, self.seed, self.ruleset.name, self.commands(),
+                           list(self.redo_stack)))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Engine:
+        copied = _rebuild(*self.__reduce__()[1])
+        memo[id(self.world)] = copied.world  # other references to this World follow the copy
+        return copied
+
+    def __copy__(self) -> Engine:
+        return self.__deepcopy__({})
 
     # -- questions -----------------------------------------------------------------------
 
@@ -153,3 +173,13 @@ class Engine:
     def commands(self) -> list[Command]:
         """The commands applied so far, in order (what a replay records)."""
         return [entry.command for entry in self.history]
+
+
+def _rebuild(game_map: GameMap, seed: int, ruleset: str, commands: list[Command],
+             redo: list[Command]) -> Engine:
+    """An Engine replayed from its start: what copying or unpickling one makes."""
+    engine = Engine.from_game_map(game_map, seed, ruleset)
+    for command in commands:
+        engine.apply(command)
+    engine.redo_stack = list(redo)
+    return engine

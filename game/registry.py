@@ -27,7 +27,8 @@ if TYPE_CHECKING:
     from game.levels.maps import GameMap
     from game.world import World
 
-__all__ = ["DRAW", "LOST", "PLAYER", "Outcome", "Ruleset", "RulesetSpec", "SearchHooks"]
+__all__ = ["DRAW", "LOST", "PLAYER", "Capabilities", "Outcome", "Param", "Ruleset", "RulesetSpec",
+           "SearchHooks"]
 
 
 class Outcome(NamedTuple):
@@ -123,9 +124,31 @@ class SearchHooks(Protocol):
 
 
 @dataclass(frozen=True)
+class Capabilities:
+    """What a ruleset's games are like, so that AIs and adapters can tell before a game starts
+    whether they can play it (an AI names what it needs in its `NEEDS`: see RulesetSpec.has)."""
+
+    players: int = 2  # sides taking turns (1: one player solves a level)
+    multi_action_turns: bool = False  # a side plays several actions before its turn ends
+    search_hooks: bool = False  # the ruleset implements SearchHooks (the level solvers)
+    impartial: bool = False  # both sides have the same moves: perfect play by Grundy values
+
+
+@dataclass(frozen=True)
+class Param:
+    """One parameter of the ruleset's games in the adapters (OpenSpiel game strings,
+    environment factories): its name, its typed default, and a line of help."""
+
+    name: str
+    default: bool | int | float | str
+    help: str = ""
+
+
+@dataclass(frozen=True)
 class RulesetSpec:
-    """How to find, build, load and show one ruleset; "module:name" strings are imported only
-    when used, so registering costs nothing."""
+    """How to find, build, load, show and adapt one ruleset; "module:name" strings are imported
+    only when used, so registering costs nothing. Every package outside game/rulesets/ asks the
+    spec (or the ruleset it builds) and names no ruleset."""
 
     name: str
     factory: str  # "module:Class" implementing Ruleset
@@ -138,6 +161,39 @@ class RulesetSpec:
     view: str = ""  # "module:Class" drawing it in the window (default: the grid view)
     controller: str = ""  # "module:Class" taking its input in the window
     examples: tuple[str, ...] = ()  # levels the conformance suite plays (shipped or described)
+    capabilities: Capabilities = Capabilities()
+    # -- the edges: what the adapters, AIs and text client read instead of naming a ruleset --
+    encoding: str = ""  # "module:func" (engine) -> game.encoding.Encoding (fixed action ints)
+    planes: str = ""  # "module:func" () -> tuple of observation plane names
+    sidecar: str = ""  # "module:Class": msgspec schema of the sidecar keys it reads
+    text_cell: str = ""  # "module:func" (world, x, y) -> game.text.board.Cell (default: grid)
+    input_mode: str = "grid"  # the keyboard's mode in the terminal: grid, steps or heaps
+    params: tuple[Param, ...] = ()  # adapter parameters, typed defaults
+    from_params: str = ""  # "module:func" (dict of params) -> GameMap
+    max_length: str = ""  # "module:func" (engine, params) -> most actions in one game
+    evaluator: str = ""  # "module:func" (engine, side) -> float, the side's view (AIs' leaves)
+    policy: str = ""  # "module:Class" a greedy AI taking no options (heuristic's per ruleset)
+
+    def edge(self, field_name: str) -> Any:
+        """The object a "module:name" edge names, or a UserError saying the ruleset has none."""
+        target = getattr(self, field_name)
+        if not target:
+            raise UserError(f"the {self.name} ruleset has no {field_name.replace('_', ' ')}.")
+        return load_object(target)
+
+    def has(self, need: str) -> bool:
+        """Whether the ruleset offers what an AI needs: a true capability ("impartial",
+        "multi_action_turns", "search_hooks", "grid"), "sides" (two or more players), or an
+        edge it names ("evaluator", "policy", "encoding"...)."""
+        if need == "sides":
+            return self.capabilities.players >= 2
+        if hasattr(self.capabilities, need):
+            return bool(getattr(self.capabilities, need))
+        return bool(getattr(self, need, ""))
+
+    def defaults(self) -> dict[str, Any]:
+        """The adapter parameters' defaults by name."""
+        return {param.name: param.default for param in self.params}
 
 
 _SPECS: dict[str, RulesetSpec] = {}

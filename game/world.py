@@ -23,6 +23,7 @@ C = TypeVar("C")
 Cell = tuple[int, int]
 
 _names = itertools.count(1)
+_OWNERS: dict[str, object] = {}  # esper context name -> the token of the World that made it
 
 
 class Op(IntEnum):
@@ -89,6 +90,7 @@ class World:
 
     def __init__(self, seed: int = 0) -> None:
         self.name = f"rulefront-{next(_names)}"
+        self._token = _OWNERS[self.name] = object()
         self._enter()
         self._journal: list[tuple[Any, ...]] = []
         self._cells: dict[Cell, list[int]] = {}
@@ -105,11 +107,19 @@ class World:
             esper.switch_world(self.name)
 
     def close(self) -> None:
-        """Free the esper context; the World must not be used afterwards."""
+        """Free the esper context; the World must not be used afterwards. Only the World that
+        made a context frees it: a stray copy of this object never takes the original's."""
+        if _OWNERS.get(self.name) is not self._token:
+            return
+        del _OWNERS[self.name]
         if self.name in esper.list_worlds():
             if esper.current_world == self.name:
                 esper.switch_world("default")
             esper.delete_world(self.name)
+
+    def __reduce__(self) -> Any:
+        raise TypeError("a World cannot be copied or pickled on its own (it is one esper "
+                        "context); copy or pickle its Engine, which is rebuilt from its commands")
 
     def __del__(self) -> None:  # pragma: no cover - best effort at interpreter shutdown
         with contextlib.suppress(Exception):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.registry import RulesetSpec, register
+from game.registry import Capabilities, RulesetSpec, register
 
 register(RulesetSpec(
     name="descent",
@@ -13,4 +13,5 @@ register(RulesetSpec(
     view="game.render.views.descent:DescentView",
     controller="game.render.controllers.level:LevelController",
     examples=("descent/level-01.txt", "descent/level-05.txt", "descent/tower.png"),
+    capabilities=Capabilities(players=1, search_hooks=True),
 ))

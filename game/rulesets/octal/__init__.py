@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.registry import RulesetSpec, register
+from game.registry import Capabilities, RulesetSpec, register
 
 register(RulesetSpec(
     name="octal",
@@ -12,4 +12,5 @@ register(RulesetSpec(
     prefix_reader="game.rulesets.octal.ruleset:parse_spec",
     controller="game.render.controllers.take:TakeController",
     examples=("octal/kayles.png", "octal/sticks.png", "octal:0.137:9,12,5:misere"),
+    capabilities=Capabilities(players=2, impartial=True),
 ))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.registry import RulesetSpec, register
+from game.registry import Capabilities, RulesetSpec, register
 
 register(RulesetSpec(
     name="puzzle",
@@ -14,4 +14,5 @@ register(RulesetSpec(
     view="game.render.views.board:PuzzleView",
     controller="game.render.controllers.level:LevelController",
     examples=("puzzles/first-steps.keke", "puzzles/melting.keke", "puzzles/rule-maker.keke"),
+    capabilities=Capabilities(players=1, search_hooks=True),
 ))

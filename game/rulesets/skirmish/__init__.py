@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.registry import RulesetSpec, register
+from game.registry import Capabilities, RulesetSpec, register
 
 register(RulesetSpec(
     name="skirmish",
@@ -10,4 +10,5 @@ register(RulesetSpec(
     summary="two sides of heroes, minions, towers and headquarters; word rules on the map",
     controller="game.render.controllers.match:Controller",
     examples=("outpost.png", "duel.png", "crossing.png", "frontier.png"),
+    capabilities=Capabilities(players=2, multi_action_turns=True),
 ))
