@@ -126,8 +126,8 @@ def _write_mp4(engine: Engine, commands: Sequence[Command], path: Path, width: i
         import imageio.v2 as imageio
         import imageio_ffmpeg  # noqa: F401  (the plug-in imageio needs for .mp4)
     except ImportError:
-        raise UserError(f"{path}: writing .mp4 needs imageio's ffmpeg plug-in "
-                        "(pip install imageio-ffmpeg); .gif works without it.") from None
+        raise UserError(f"{path}: writing .mp4 needs imageio and imageio-ffmpeg (the movie "
+                        "extra: pip install -e '.[movie]'); .gif works without it.") from None
     import numpy as np
 
     count = 0
