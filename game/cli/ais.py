@@ -1,4 +1,5 @@
-"""`rulefront ais [--json]`: every AI a seat can name, its options, and where it comes from."""
+"""`rulefront ais [--json]`: every AI a seat can name, its options, what it needs of a
+ruleset (its NEEDS), and where it comes from."""
 
 from __future__ import annotations
 
@@ -23,7 +24,9 @@ def run(args: argparse.Namespace) -> int:
     for row in rows:
         where = row.source + (f" of {row.distribution}" if row.distribution else "")
         options = ", ".join(row.options) or "no options"
-        line = f"{row.name:<{width}}  {where}, {row.target}; options: {options}"
+        needs = ", ".join(row.needs) or "nothing"
+        line = (f"{row.name:<{width}}  {where}, {row.target}; options: {options}; "
+                f"needs: {needs}")
         print(line + (f" (cannot be loaded: {row.error})" if row.error else ""))
     print("A seat may also name any class with choose(engine, rng, budget): "
           "--red module.path:Class[:key=value,...]")

@@ -15,7 +15,7 @@ from pathlib import Path
 from game.cli.args import count
 from game.cli.common import LEVELS, RECORDS, add_map_argument, open_game
 from game.render.layout import parse_size
-from game.session.match import make_seats
+from game.session.seat import Forfeited, make_seats, step
 from systems.ai import Budget
 
 
@@ -49,9 +49,10 @@ def run(args: argparse.Namespace) -> int:
     for _ in range(max(0, args.moves)):
         if engine.over:
             break
-        seat = seats[engine.side]
-        assert seat.ai is not None
-        engine.submit(seat.ai.choose(engine, seat.rng, Budget()))
+        outcome = step(seats[engine.side], engine, Budget())
+        if isinstance(outcome, Forfeited):
+            break
+        engine.submit(outcome.command)
     ui = None
     if len(engine.ruleset.sides) == 1:
         from game.render.controllers.level import LevelController

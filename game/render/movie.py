@@ -133,6 +133,6 @@ def _write_mp4(engine: Engine, commands: Sequence[Command], path: Path, width: i
     count = 0
     with imageio.get_writer(path, fps=fps, macro_block_size=1) as writer:
         for frame in frames_of(engine, commands, width, height, tween):
-            writer.append_data(np.asarray(frame))  # type: ignore[attr-defined]
+            writer.append_data(np.asarray(frame))  # type: ignore[attr-defined, unused-ignore]
             count += 1
     return Movie(path, count, width, height, count / fps)

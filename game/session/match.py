@@ -1,48 +1,26 @@
-"""Headless matches: seats (AIs or humans) take turns on one Engine until the game ends."""
+"""Headless matches: AI seats take turns on one Engine until the game ends or one forfeits.
+
+Seats and the seat step live in game/session/seat.py (re-exported here for the callers)."""
 
 from __future__ import annotations
 
-import random
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from components.match import DRAW, LOST
+from components.match import DRAW
 from game.commands import Command
-from game.engine import Engine, Impossible
+from game.engine import Engine
 from game.errors import UserError
 from game.levels.loader import load_engine
-from systems.ai import AI, Budget, Forfeit, make_ai
-from systems.ai.plugins import Plugin
+from game.session.seat import Forfeited, Seat, close_seats, make_seats, seat_rng, step
+from systems.ai import Budget
 
 MAX_COMMANDS = 200_000  # a safety net against a ruleset that never ends
 
-
-def seat_rng(seed: int, index: int) -> random.Random:
-    """Each seat's own RNG: the same seed gives the same choices, whatever the other seat does."""
-    return random.Random(seed * 7919 + index)
-
-
-@dataclass
-class Seat:
-    side: str
-    spec: str
-    ai: AI | None  # None for a human
-    rng: random.Random
-    think_seconds: float = 0.0
-    actions: int = 0
-
-
-def make_seats(engine: Engine, specs: dict[str, str], seed: int,
-               budget: Budget | None = None) -> dict[str, Seat]:
-    seats = {}
-    for index, side in enumerate(engine.ruleset.sides):
-        spec = specs.get(side, "random")
-        ai = None if spec == "human" else make_ai(spec)
-        seats[side] = Seat(side, spec, ai, seat_rng(seed, index))
-    return seats
+__all__ = ["MatchResult", "Seat", "current_round", "make_seats", "play_match", "run_match",
+           "seat_rng"]
 
 
 @dataclass
@@ -64,17 +42,6 @@ class MatchResult:
         return data
 
 
-def forfeit_of(engine: Engine, seat: Seat, reason: str) -> dict[str, str]:
-    """What a forfeit records: the side that gave up, its seat, and the sentence why."""
-    return {"side": seat.side, "seat": seat.spec, "reason": reason}
-
-
-def forfeit_winner(engine: Engine, side: str) -> str:
-    """Who wins when `side` forfeits: the other side, or LOST in a one-player game."""
-    others = [s for s in engine.ruleset.sides if s != side]
-    return others[0] if len(others) == 1 else LOST
-
-
 def current_round(engine: Engine) -> int:
     """The round a game of sides is in (its report says), or the moves made in a level."""
     return int(engine.ruleset.report(engine.world).get("round", len(engine.history)))
@@ -83,38 +50,31 @@ def current_round(engine: Engine) -> int:
 def play_match(engine: Engine, seats: dict[str, Seat], seed: int = 0,
                budget: Budget | None = None,
                on_command: Callable[[Engine, Command], None] | None = None) -> MatchResult:
-    """Let the AI seats play until the game is over; every command goes through submit."""
+    """Let the AI seats play until the game is over or a seat forfeits (the seat step's one
+    policy: game/session/seat.py); every command goes through submit."""
     budget = budget or Budget()
-    forfeit = None
-    while not engine.over:
-        if len(engine.history) >= MAX_COMMANDS:
-            raise UserError(f"the match passed {MAX_COMMANDS} commands without ending.")
-        seat = seats[engine.side]
-        if seat.ai is None:
-            raise UserError("a human seat cannot play a headless match; use `rulefront play`.")
-        start = time.perf_counter()
-        try:
-            command = seat.ai.choose(engine, seat.rng, budget)
-        except Forfeit as gave_up:
-            forfeit = forfeit_of(engine, seat, gave_up.reason)
-            break
-        finally:
-            seat.think_seconds += time.perf_counter() - start
-            seat.actions += 1
-        result = engine.submit(command)
-        if isinstance(result, Impossible):
-            if not isinstance(seat.ai, Plugin):
-                raise RuntimeError(f"{seat.spec} chose an illegal command {command}: {result}")
-            forfeit = forfeit_of(engine, seat, f"AI plug-in '{seat.ai.name}' chose an illegal "
-                                 f"command {command.to_json()}: {result.reason.rstrip('.')}")
-            break
-        if on_command is not None:
-            on_command(engine, command)
+    forfeit: Forfeited | None = None
+    try:
+        while not engine.over:
+            if len(engine.history) >= MAX_COMMANDS:
+                raise UserError(f"the match passed {MAX_COMMANDS} commands without ending.")
+            seat = seats[engine.side]
+            if seat.ai is None:
+                raise UserError("a human seat cannot play a headless match; use `rulefront "
+                                "play`.")
+            outcome = step(seat, engine, budget)
+            if isinstance(outcome, Forfeited):
+                forfeit = outcome
+                break
+            engine.submit(outcome.command)
+            if on_command is not None:
+                on_command(engine, outcome.command)
+    finally:
+        close_seats(seats)
     think = {s.side: s.think_seconds / max(1, s.actions) for s in seats.values()}
     if forfeit is not None:
-        return MatchResult(forfeit_winner(engine, forfeit["side"]),
-                           f"{forfeit['side']} forfeits: {forfeit['reason']}",
-                           current_round(engine), engine.commands(), seed, think, forfeit)
+        return MatchResult(forfeit.winner(engine), forfeit.sentence, current_round(engine),
+                           engine.commands(), seed, think, forfeit.to_json())
     winner, reason = engine.outcome or (DRAW, "")
     return MatchResult(winner, reason, current_round(engine), engine.commands(), seed, think)
 

@@ -10,8 +10,8 @@ from pathlib import Path
 from game.engine import Engine
 from game.errors import UserError
 from game.levels.maps import sweep_temporaries
-from game.session.match import Seat
 from game.session.replay import Record, record_of, write_record
+from game.session.seat import Forfeited, Seat
 
 
 def data_dir() -> Path:
@@ -24,9 +24,15 @@ def default_save_path() -> Path:
     return data_dir() / "autosave.json"
 
 
-def game_record(engine: Engine, seats: dict[str, Seat], seed: int) -> Record:
-    """A save of the game: the replay plus redo stack and each seat's RNG (what --resume needs)."""
-    record = record_of(engine, seed, {s: seat.spec for s, seat in seats.items()})
+def game_record(engine: Engine, seats: dict[str, Seat], seed: int,
+                forfeit: Forfeited | None = None) -> Record:
+    """A save of the game: the replay plus redo stack and each seat's RNG (what --resume needs),
+    and the forfeit that ended it, if a seat gave up."""
+    specs = {s: seat.spec for s, seat in seats.items()}
+    if forfeit is None:
+        record = record_of(engine, seed, specs)
+    else:
+        record = record_of(engine, seed, specs, forfeit.to_json(), forfeit.winner(engine))
     record.rng_states = {s: _rng_state(seat) for s, seat in seats.items()}
     return record
 
@@ -34,14 +40,15 @@ def game_record(engine: Engine, seats: dict[str, Seat], seed: int) -> Record:
 _swept: set[Path] = set()  # saves whose stale temporaries this process has removed
 
 
-def save_game(path: Path, engine: Engine, seats: dict[str, Seat], seed: int) -> None:
+def save_game(path: Path, engine: Engine, seats: dict[str, Seat], seed: int,
+              forfeit: Forfeited | None = None) -> None:
     """Write the save atomically (the terminal and the window both autosave through here);
     the first save to a path in a run sweeps the temporaries a killed run left beside it."""
     path = Path(path)
     if path not in _swept:
         sweep_temporaries(path)
         _swept.add(path)
-    write_record(path, game_record(engine, seats, seed))
+    write_record(path, game_record(engine, seats, seed, forfeit))
 
 
 def _rng_state(seat: Seat) -> list:
@@ -64,7 +71,7 @@ def resumed_seats(engine: Engine, record: Record, source: str | Path) -> dict[st
     """The seats of a save, each with its random state back, as `play --resume` continues
     them; a save that cannot resume exactly (a side without its state, an AI this Rulefront
     does not know, a broken state) is a UserError naming the save."""
-    from game.session.match import make_seats
+    from game.session.seat import make_seats
 
     check_resumable(record, engine.ruleset.sides, source)
     try:

@@ -28,6 +28,7 @@ from game.events import RuleBroken, RuleFormed, TurnEnded
 from game.session.match import Seat
 from game.session.narrate import name_of, names, sentences
 from game.session.saves import save_game
+from game.session.seat import Forfeited, step
 from game.text.board import CELL, Cell, cells, glyph, grid_size, legend, rules_in_force
 from game.text.cursor import GRID, HEAPS, STEPS, Cursor
 from systems.ai import Budget
@@ -261,6 +262,7 @@ class RulefrontApp(App[int]):
         yield Footer()
 
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (64, "-wide")]  # fold the panel under 64
+    forfeit: Forfeited | None = None  # a seat gave up (game/session/seat.py): no AI plays on
 
     def on_mount(self) -> None:
         self.title = "Rulefront"
@@ -328,7 +330,7 @@ class RulefrontApp(App[int]):
 
     def autosave(self) -> None:
         if self.save_path is not None and PLAYER not in self.seats:
-            save_game(self.save_path, self.engine, self.seats, self.seed)
+            save_game(self.save_path, self.engine, self.seats, self.seed, self.forfeit)
 
     def maybe_hand_over(self) -> None:
         side = self.engine.side
@@ -341,14 +343,20 @@ class RulefrontApp(App[int]):
     def ai_to_play(self) -> bool:
         seat = self.seats.get(self.engine.side)
         return not self.engine.over and seat is not None and seat.ai is not None \
-            and PLAYER not in self.seats
+            and PLAYER not in self.seats and self.forfeit is None
 
     def ai_step(self) -> None:
         """One AI action per tick, so its turn reads step by step."""
         if self.ai_to_play():
             seat = self.seats[self.engine.side]
-            assert seat.ai is not None
-            self.submit(seat.ai.choose(self.engine, seat.rng, Budget()))
+            outcome = step(seat, self.engine, Budget())
+            if isinstance(outcome, Forfeited):
+                self.forfeit = outcome  # no AI is asked again: the game is over
+                self.cursor.message = f"game over: {outcome.sentence}"
+                self.log_line(self.cursor.message)
+                self.autosave()
+            else:
+                self.submit(outcome.command)
             self.refresh_view()
 
     def action_skip(self) -> None:

@@ -17,8 +17,9 @@ from game.session.match import Seat
 from game.session.narrate import names, sentences
 from game.session.replay import Record
 from game.session.saves import game_record, save_game
+from game.session.seat import Forfeited, step
 from game.text.board import words_line
-from systems.ai import Budget, Forfeit
+from systems.ai import Budget
 
 HELP = "type an action's number, u undo, r redo, e end turn, s save, q quit"
 
@@ -70,16 +71,12 @@ class TextGame:
         while not engine.over:
             seat = self.seats[engine.side]
             if seat.ai is not None:
-                try:
-                    command = seat.ai.choose(engine, seat.rng, Budget())
-                except Forfeit as gave_up:
-                    self.say(f"game over: {seat.side} forfeits ({gave_up.reason})")
+                outcome = step(seat, engine, Budget())
+                if isinstance(outcome, Forfeited):
+                    self.say(f"game over: {seat.side} forfeits ({outcome.reason})")
+                    save_game(self.save_path, engine, self.seats, self.seed, outcome)
                     return 0
-                refused = self.play(command, f"{seat.side} ({seat.spec}): ")
-                if refused is not None:
-                    self.say(f"game over: {seat.side} forfeits ({seat.spec} chose an illegal "
-                             f"command: {refused.reason})")
-                    return 0
+                self.play(outcome.command, f"{seat.side} ({seat.spec}): ")
                 self.save()
                 continue
             if not self.human_turn():

@@ -19,7 +19,7 @@ from components import Kind, Position, Team, UnitClass
 from components.match import DRAW
 from game.events import Attacked, Damaged, Died
 from game.levels.loader import load_engine
-from game.session.match import make_seats
+from game.session.seat import Forfeited, close_seats, make_seats, step
 from game.tournament.stats import wilson
 from systems.ai import Budget
 
@@ -66,13 +66,13 @@ def play_balance_game(map_path: str, ai: str, seed: int,
 
     look()
     budget = budget or Budget()
+    forfeit: Forfeited | None = None
     while not engine.over and len(engine.history) < MAX_COMMANDS:
-        seat = seats[engine.side]
-        assert seat.ai is not None
-        command = seat.ai.choose(engine, seat.rng, budget)
-        result = engine.submit(command)
-        if not result.ok:
-            raise RuntimeError(f"{ai} chose an illegal command {command}: {result}")
+        outcome = step(seats[engine.side], engine, budget)
+        if isinstance(outcome, Forfeited):
+            forfeit = outcome  # the other side wins, as in any match (game/session/seat.py)
+            break
+        engine.submit(outcome.command)
         last_hit: dict[int, tuple[str, str]] = {}
         attacker: tuple[str, str] | None = None
         for event in engine.history[-1].events:
@@ -93,7 +93,9 @@ def play_balance_game(map_path: str, ai: str, seed: int,
                     row = game.kills.setdefault(kside, {})
                     row[name] = row.get(name, 0) + 1
         look()
-    game.winner = engine.outcome[0] if engine.outcome else DRAW
+    close_seats(seats)
+    game.winner = forfeit.winner(engine) if forfeit else engine.outcome[0] if engine.outcome \
+        else DRAW
     game.rounds = int(engine.ruleset.report(world).get("round", 0))
     world.close()
     return game

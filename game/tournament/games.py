@@ -122,6 +122,9 @@ class NodeCounter:
         self.name = ai.name
         self.nodes = 0
 
+    def __getattr__(self, name: str) -> Any:  # what the seat step reads: think, NEEDS, close...
+        return getattr(self.__dict__["ai"], name)
+
     def choose(self, engine: Engine, rng: Any, budget: Budget) -> Any:
         self.ai.last = None
         command = self.ai.choose(engine, rng, budget)

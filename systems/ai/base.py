@@ -57,9 +57,45 @@ class Forfeit(Exception):
 
 
 class AI(Protocol):
+    """A player: `choose` returns one of `engine.legal_actions()` and leaves the engine as it
+    found it. Optional class attributes: `NEEDS`, what the ruleset must offer
+    (`RulesetSpec.has`), so a seat is refused before a game it cannot play; `PLANS_TURNS`,
+    true when the AI may spend a whole turn's time on the turn's first action (see
+    `time_limit`)."""
+
     name: str
 
     def choose(self, engine: Engine, rng: random.Random, budget: Budget) -> Command: ...
+
+
+# The forfeit policy's clock (game/session/seat.py, docs/ecosystem.md): an AI may take its
+# time budget per action (the seat's own think option, else the match's --think), plus a
+# share of it and a fixed margin, before it forfeits; a plug-in's process is stopped then.
+MARGIN_SECONDS = 1.0
+MARGIN_SHARE = 0.5
+TURN_ACTIONS = 40  # a PLANS_TURNS AI may spend this many actions' budget on one (searches cap
+# a turn they plan at 40 actions)
+UNTIMED_SECONDS = 60.0  # the limit of one action when neither the seat nor the match gives time
+SETUP_SECONDS = 120.0  # a plug-in's process starting and catching up with the game, not timed
+
+
+def needs_of(ai: Any) -> tuple[str, ...]:
+    """What an AI (a class or a player) needs the ruleset to offer: its NEEDS, else nothing."""
+    return tuple(getattr(ai, "NEEDS", ()))
+
+
+def time_limit(ai: Any, budget: Budget) -> float:
+    """The seconds an AI may take for one action before it forfeits: its budget (its own
+    `think`, else the match's seconds; times TURN_ACTIONS if it PLANS_TURNS) plus MARGIN_SHARE
+    of that plus MARGIN_SECONDS; UNTIMED_SECONDS when no time is given."""
+    own = getattr(ai, "think", None)
+    seconds = own if isinstance(own, (int, float)) and not isinstance(own, bool) \
+        else budget.seconds
+    if seconds is None:
+        return UNTIMED_SECONDS
+    if getattr(ai, "PLANS_TURNS", False):
+        seconds *= TURN_ACTIONS
+    return seconds * (1 + MARGIN_SHARE) + MARGIN_SECONDS
 
 
 # AI name -> "module:factory"; a factory takes the seat's options as keyword arguments.

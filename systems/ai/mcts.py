@@ -63,6 +63,7 @@ class Node:
 
 class MctsAI:
     name = "mcts"
+    PLANS_TURNS = True  # spends a turn's time on its first action (base.time_limit)
     OPTIONS = ("think", "sims", "c", "widen", "turns")
 
     def __init__(self, think: str | float | None = None, sims: str | int | None = None,

@@ -243,6 +243,7 @@ class MinimaxAI:
     """
 
     name = "minimax"
+    PLANS_TURNS = True  # spends a turn's time on its first action (base.time_limit)
     OPTIONS = ("think", "nodes", "depth", "width", "tt", "ordering", "plan", "turns")
 
     def __init__(self, think: str | float | None = None, nodes: str | int | None = None,

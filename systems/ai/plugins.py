@@ -3,19 +3,21 @@
 Installed packages offer AIs through the entry-point group `rulefront.ais` (name -> a class);
 a seat may also name any importable class. Either way the class takes the seat's options as
 keyword arguments and implements `choose(engine, rng, budget)`. Whatever goes wrong while
-loading one is a UserError naming it (the match never starts); whatever goes wrong while it
-plays (it raises, or answers with something that is not a command) is a `Forfeit`.
+loading one is a UserError naming it (the match never starts). It plays in a child process on
+a replica of the game (systems/ai/remote.py), never on the live engine; whatever goes wrong
+there (it raises, exits, answers something that is not a command, changes its replica, runs
+past its time) is a `Forfeit` (game/session/seat.py holds the whole policy).
 """
 
 from __future__ import annotations
 
 import importlib
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from game.errors import UserError
-from systems.ai.base import AI, AIS, Budget, Forfeit, build, option_names
+from systems.ai.base import AI, AIS, Budget, build, needs_of, option_names, time_limit
 
 if TYPE_CHECKING:
     from importlib.metadata import EntryPoint
@@ -37,28 +39,38 @@ def entry_points() -> dict[str, EntryPoint]:
 
 
 class Plugin:
-    """A plug-in AI as a seat sees it: its `choose` turns every failure into a Forfeit."""
+    """A plug-in AI as a seat sees it: checked here, played in a child process on a replica of
+    the game (`Remote`); every failure there is a Forfeit. It says the class's NEEDS and
+    PLANS_TURNS, and its `think` option when it has one, as a built-in would."""
 
-    def __init__(self, inner: Any, label: str) -> None:
-        self.inner = inner
+    isolated = True  # the seat step leaves the clock to the child's deadline
+
+    def __init__(self, inner: Any, label: str, spec: str, options: dict[str, str]) -> None:
+        from systems.ai.remote import Remote
+
         self.name = label
+        self.NEEDS = needs_of(type(inner))
+        self.PLANS_TURNS = bool(getattr(type(inner), "PLANS_TURNS", False))
+        self.think = getattr(inner, "think", None)
+        self.remote = Remote(label, spec, label, options)
 
     def choose(self, engine: Engine, rng: random.Random, budget: Budget) -> Command:
-        from game.commands import Command
-
-        try:
-            command = self.inner.choose(engine, rng, budget)
-        except Exception as exc:  # a plug-in's bug must not take the match down
-            raise Forfeit(f"AI plug-in '{self.name}' raised {type(exc).__name__}: "
-                          f"{_clause(exc)}") from None
-        if not isinstance(command, Command):
-            raise Forfeit(f"AI plug-in '{self.name}' answered {command!r}, which is not a "
-                          "command")
+        command: Command = self.remote.choose(engine, rng, budget, time_limit(self, budget))
         return command
+
+    def close(self) -> None:
+        self.remote.close()
 
 
 def make_plugin(spec: str, name: str, options: dict[str, str]) -> AI:
-    """The plug-in a seat names, checked before the game starts."""
+    """The plug-in a seat names, loaded and built here once as a check before the game starts
+    (its child process builds its own)."""
+    return Plugin(load_plugin(spec, name, options), name, spec, options)
+
+
+def load_plugin(spec: str, name: str, options: dict[str, str]) -> Any:
+    """Import a plug-in's class (by module:Class or entry point) and build it with the seat's
+    options; any failure is a UserError naming it."""
     if ":" in name:
         factory = load_class(name)
     else:
@@ -71,13 +83,12 @@ def make_plugin(spec: str, name: str, options: dict[str, str]) -> AI:
     if not callable(getattr(factory, "choose", None)):
         raise UserError(f"AI plug-in '{name}' has no choose(engine, rng, budget) method.")
     try:
-        inner = build(factory, name, spec, options)
+        return build(factory, name, spec, options)
     except UserError:
         raise
     except Exception as exc:
         raise UserError(f"AI plug-in '{name}' failed to start: {type(exc).__name__}: "
-                        f"{_clause(exc)}.") from None
-    return Plugin(inner, name)
+                        f"{clause(exc)}.") from None
 
 
 def load_class(name: str) -> Any:
@@ -86,7 +97,7 @@ def load_class(name: str) -> Any:
         module = importlib.import_module(module_name)
     except Exception as exc:
         raise UserError(f"AI plug-in '{name}' cannot be imported: {type(exc).__name__}: "
-                        f"{_clause(exc)}.") from None
+                        f"{clause(exc)}.") from None
     factory = getattr(module, class_name, None)
     if factory is None:
         raise UserError(f"AI plug-in '{name}': module {module_name} has no {class_name}.")
@@ -98,10 +109,11 @@ def load_entry_point(point: EntryPoint) -> Any:
         return point.load()
     except Exception as exc:
         raise UserError(f"AI plug-in '{point.name}' (entry point {point.value}) cannot be "
-                        f"imported: {type(exc).__name__}: {_clause(exc)}.") from None
+                        f"imported: {type(exc).__name__}: {clause(exc)}.") from None
 
 
-def _clause(exc: BaseException) -> str:
+def clause(exc: BaseException) -> str:
+    """An exception's message as a clause of a sentence (no final full stop)."""
     return str(exc).strip().rstrip(".") or "no message"
 
 
@@ -118,10 +130,12 @@ class Listing:
     target: str  # module.path:Class
     distribution: str | None = None  # "name version" of the package offering an entry point
     error: str | None = None  # why it cannot be loaded here
+    needs: list[str] = field(default_factory=list)  # what the ruleset must offer (its NEEDS)
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "options": self.options, "source": self.source,
-                "module": self.target, "distribution": self.distribution, "error": self.error}
+        return {"name": self.name, "options": self.options, "needs": self.needs,
+                "source": self.source, "module": self.target,
+                "distribution": self.distribution, "error": self.error}
 
 
 def listing() -> list[Listing]:
@@ -131,9 +145,10 @@ def listing() -> list[Listing]:
         row = Listing(name, [], "built-in", target)
         module_name, _, class_name = target.partition(":")
         try:
-            row.options = option_names(getattr(importlib.import_module(module_name), class_name))
+            factory = getattr(importlib.import_module(module_name), class_name)
+            row.options, row.needs = option_names(factory), list(needs_of(factory))
         except Exception as exc:  # e.g. an optional package not installed
-            row.error = f"{type(exc).__name__}: {_clause(exc)}"
+            row.error = f"{type(exc).__name__}: {clause(exc)}"
         rows.append(row)
     for name, point in entry_points().items():
         dist = getattr(point, "dist", None)
@@ -143,7 +158,8 @@ def listing() -> list[Listing]:
             row.error = f"shadowed by the built-in AI '{name}'"
         else:
             try:
-                row.options = option_names(load_entry_point(point))
+                factory = load_entry_point(point)
+                row.options, row.needs = option_names(factory), list(needs_of(factory))
             except UserError as exc:
                 row.error = str(exc)
         rows.append(row)

@@ -23,8 +23,8 @@ from game.render.controllers.preview import Preview, preview
 from game.render.uiview import Cell, UiView
 from game.session.match import Seat, current_round, make_seats
 from game.session.saves import save_game
-from systems.ai import Budget, Forfeit
-from systems.ai.plugins import Plugin
+from game.session.seat import Forfeited, close_seats, step
+from systems.ai import Budget
 
 HELP = (
     "Keys",
@@ -52,15 +52,18 @@ class Controller:
         self.paused = False
         self.show_help = False
         self.generation = 0  # bumps whenever `engine` is replaced (restart, next map)
+        self.seats: dict[str, Seat] = {}
         self._start(engine, seats)
 
     def _start(self, engine: Engine, seats: dict[str, Seat]) -> None:
+        close_seats(self.seats)  # a plug-in's process of the game this one replaces
         self.engine = engine
         self.seats = seats
         self.selected: int | None = None
         self.message = ""
         self.handing_over = False
         self.last_side = engine.side
+        self.forfeit: Forfeited | None = None  # a seat gave up: the game is over
         self.version = 0  # bumps on every change the screen must redraw
         self._legal: tuple[int, list[Command]] | None = None
         self.hovered: Cell | None = None
@@ -70,8 +73,13 @@ class Controller:
     # -- questions ------------------------------------------------------------------------
 
     @property
+    def over(self) -> bool:
+        """The game ended, or a seat forfeited it."""
+        return self.engine.over or self.forfeit is not None
+
+    @property
     def human_to_play(self) -> bool:
-        return not self.engine.over and self.seats[self.engine.side].ai is None
+        return not self.over and self.seats[self.engine.side].ai is None
 
     @property
     def hotseat(self) -> bool:
@@ -111,7 +119,7 @@ class Controller:
             modal = (f"{self.engine.side} to play", "pass the device, then click to continue")
         elif self.show_help:
             modal = HELP
-        elif self.engine.over:
+        elif self.over:
             modal = self.end_lines()
         seats = "  ".join(f"{s}: {seat.spec}" for s, seat in self.seats.items())
         footer = seats + ("   PAUSED (K)" if self.paused else "") + "   H help"
@@ -139,6 +147,8 @@ class Controller:
 
     def end_lines(self) -> tuple[str, ...]:
         winner, reason = self.engine.outcome or (DRAW, "")
+        if self.forfeit is not None:
+            winner, reason = self.forfeit.winner(self.engine), self.forfeit.sentence
         title = "Draw" if winner == DRAW else f"{winner} wins"
         return (title, reason, f"after {current_round(self.engine)} rounds",
                 "U undo   R restart   N next map   Q quit")
@@ -220,6 +230,7 @@ class Controller:
         if self.engine.undo() is None:
             self._say("Nothing to undo.")
             return
+        self.forfeit = None  # taking a command back takes the forfeit back too
         self.message = ""
         self._after_command()
 
@@ -232,24 +243,18 @@ class Controller:
 
     def tick(self) -> bool:
         """Let an AI seat play one command if it is its turn; True when it did."""
-        if self.paused or self.handing_over or self.engine.over or self.quit:
+        if self.paused or self.handing_over or self.over or self.quit:
             return False
         seat = self.seats[self.engine.side]
         if seat.ai is None:
             return False
-        try:
-            command = seat.ai.choose(self.engine, seat.rng, Budget())
-        except Forfeit as gave_up:
-            self.paused = True  # the seat cannot go on: stop asking it
-            self._say(f"{seat.side} forfeits: {gave_up.reason}.")
+        outcome = step(seat, self.engine, Budget())
+        if isinstance(outcome, Forfeited):
+            self.forfeit = outcome  # the game is over: the end screen says why
+            self.save()
+            self._say(f"{outcome.sentence}.")
             return False
-        reason = self.engine.why_illegal(command)
-        if reason is not None and isinstance(seat.ai, Plugin):
-            self.paused = True
-            self._say(f"{seat.side} forfeits: AI plug-in '{seat.ai.name}' chose an illegal "
-                      f"command: {reason}")
-            return False
-        return self.submit(command)
+        return self.submit(outcome.command)
 
     def restart(self) -> None:
         path = self._map_path()
@@ -281,7 +286,7 @@ class Controller:
         if self.save_path is None or self.engine.map is None:
             return
         try:
-            save_game(self.save_path, self.engine, self.seats, self.seed)
+            save_game(self.save_path, self.engine, self.seats, self.seed, self.forfeit)
         except (OSError, UserError) as exc:
             self._say(f"could not save to {self.save_path}: {exc}")
             return

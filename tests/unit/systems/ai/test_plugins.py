@@ -165,7 +165,7 @@ def test_an_entry_point_appears_in_ais_and_plays(bots: str, tmp_path: Path,
     assert rows["minimax"]["source"] == "built-in"
     assert "think" in rows["minimax"]["options"]
     greedy = rows["greedy"]
-    assert greedy == {"name": "greedy", "options": ["depth"], "source": "entry point",
+    assert greedy == {"name": "greedy", "options": ["depth"], "needs": [], "source": "entry point",
                       "module": f"{bots}:Greedy", "distribution": "fakebots 1.2", "error": None}
     assert "cannot be imported" in rows["broken"]["error"]
     code, out, _ = run_cli(capsys, "ais")
@@ -193,8 +193,8 @@ def test_a_plugin_seat_plays_in_terminal_play_and_forfeits_there(
 
 @pytest.mark.parametrize(("cls", "words"), [("Raiser", "raised ValueError: lost its way"),
                                             ("Cheater", "chose an illegal command")])
-def test_a_failing_plugin_pauses_the_window_with_the_reason(bots: str, cls: str, words: str,
-                                                            tmp_path: Path) -> None:
+def test_a_failing_plugin_ends_the_window_game_with_the_reason_in_its_save(
+        bots: str, cls: str, words: str, tmp_path: Path) -> None:
     from game.render.controllers.match import Controller
 
     engine = load_engine(OUTPOST)
@@ -202,9 +202,13 @@ def test_a_failing_plugin_pauses_the_window_with_the_reason(bots: str, cls: str,
     ctrl = Controller(engine, seats, 0, tmp_path / "save.json")
     while ctrl.tick():
         pass
-    assert ctrl.paused and not engine.over
+    assert ctrl.over and not engine.over and not ctrl.human_to_play
     assert ctrl.message.startswith(f"red forfeits: AI plug-in '{bots}:{cls}' ")
     assert words in ctrl.message
+    assert ctrl.view().modal[:2] == ("blue wins", ctrl.message.rstrip("."))
+    record = read_record(tmp_path / "save.json")
+    assert record.result is not None and record.result["forfeit"]["side"] == "red"
+    assert verify(record, tmp_path / "save.json")["verified"]
 
 
 def test_an_entry_point_named_like_a_built_in_is_listed_as_shadowed(bots: str, tmp_path: Path,
