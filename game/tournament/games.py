@@ -203,6 +203,8 @@ def summarize_match(outcomes: Sequence[GameOutcome], a: str, b: str) -> dict[str
 
 
 def _reason_kind(reason: str) -> str:
+    if " forfeits: " in reason:
+        return "forfeit"
     if reason.startswith("turn limit"):
         return "turn limit"
     if "headquarters" in reason:
