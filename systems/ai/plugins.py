@@ -114,7 +114,7 @@ def load_entry_point(point: EntryPoint) -> Any:
 
 def clause(exc: BaseException) -> str:
     """An exception's message as a clause of a sentence (no final full stop)."""
-    return str(exc).strip().rstrip(".") or "no message"
+    return " ".join(str(exc).split()).rstrip(".") or "no message"
 
 
 # -- `rulefront ais` ---------------------------------------------------------------------------

@@ -12,9 +12,12 @@ back as one sentence; the parent raises it as a `Forfeit`.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import random
+import sys
 import time
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from systems.ai.base import SETUP_SECONDS, Budget, Forfeit
@@ -76,7 +79,8 @@ class Remote:
             parent, child = context.Pipe()
             self.process = context.Process(target=serve, args=(child, *self.job), daemon=True,
                                            name=f"rulefront plug-in {self.label}")
-            self.process.start()
+            with _real_stderr():
+                self.process.start()
             child.close()
             self.conn = parent
         return self.conn
@@ -113,6 +117,24 @@ class Remote:
             self.close()
             raise Forfeit(f"AI plug-in '{self.label}': its process ended") from None
         return reply
+
+
+@contextlib.contextmanager
+def _real_stderr() -> Iterator[None]:
+    """The process's own stderr while a child starts: multiprocessing passes stderr's file
+    descriptor to its resource tracker, and a full-screen client (Textual) replaces stderr
+    with an object that has none."""
+    replaced = sys.stderr
+    try:
+        usable = replaced is not None and replaced.fileno() >= 0
+    except (AttributeError, OSError, ValueError):
+        usable = False
+    if not usable:
+        sys.stderr = sys.__stderr__
+    try:
+        yield
+    finally:
+        sys.stderr = replaced
 
 
 def serve(conn: Connection, spec: str, name: str, options: dict[str, str]) -> None:

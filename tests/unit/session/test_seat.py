@@ -232,3 +232,38 @@ def test_a_built_in_ai_that_searches_and_puts_the_engine_back_is_chosen() -> Non
     assert isinstance(outcome, Chosen) and isinstance(outcome.command, Command)
     assert engine.why_illegal(outcome.command) is None
     assert seat.actions == 1
+
+
+def test_the_textual_client_ends_the_game_at_a_forfeit_and_saves_it(
+        plugins: tuple[str, dict[str, str]], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import asyncio
+
+    from game.session.replay import read_record, verify
+    from game.session.seat import make_seats
+    from game.text.app import RulefrontApp
+
+    module, _ = plugins
+    monkeypatch.syspath_prepend(str(tmp_path))
+    engine = load_engine(OUTPOST, seed=1)
+    seats = make_seats(engine, {"red": f"{module}:Exiter", "blue": "random"}, 1)
+    save = tmp_path / "save.json"
+    app = RulefrontApp(engine, seats, 1, save, ai_delay=0.01)
+
+    async def run() -> None:
+        async with app.run_test(size=(100, 30)) as pilot:
+            for _ in range(500):
+                if app.forfeit is not None:
+                    break
+                await pilot.pause(0.02)
+            played = len(engine.history)
+            await pilot.pause(0.2)
+            assert len(engine.history) == played  # no AI is asked again
+            await pilot.press("q")
+
+    asyncio.run(run())
+    assert app.forfeit is not None and app.forfeit.side == "red"
+    assert app.forfeit.reason == f"AI plug-in '{module}:Exiter' exited (sys.exit(3))"
+    record = read_record(save)
+    assert record.result is not None and record.result["forfeit"] == app.forfeit.to_json()
+    assert verify(record, save)["verified"]
