@@ -57,8 +57,14 @@ def _rng_state(seat: Seat) -> list:
 
 
 def check_resumable(record: Record, sides: Sequence[str], source: str | Path) -> None:
-    """Refuse a save that lacks what exact resume needs: a seat and its random state for
-    every side of the game."""
+    """Refuse a save that lacks what exact resume needs (a seat and its random state for
+    every side of the game), or whose game a seat's forfeit ended."""
+    forfeit = (record.result or {}).get("forfeit")
+    if isinstance(forfeit, dict):
+        raise UserError(f"{source}: this game ended when {forfeit.get('side', 'a side')} "
+                        f"forfeited ({forfeit.get('reason', 'no reason given')}), so there is "
+                        "nothing to resume; replay it with `rulefront replay` or start a new "
+                        "game.")
     missing = [side for side in sides
                if side not in record.seats or side not in record.rng_states]
     if missing:

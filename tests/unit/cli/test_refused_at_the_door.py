@@ -197,6 +197,16 @@ def test_a_save_without_a_seats_random_state_does_not_resume(tmp_path, capsys, m
         capsys, "play", "--text", "--resume", str(tmp_path / "half.json"))
 
 
+def test_a_save_that_a_forfeit_ended_does_not_resume(tmp_path, capsys, monkeypatch):
+    save = a_save(tmp_path, monkeypatch, capsys)
+    save["result"] = {"winner": "red", "reason": "blue forfeits: it exited",
+                      "commands": len(save["commands"]),
+                      "forfeit": {"side": "blue", "seat": "x:Y", "reason": "it exited"}}
+    (tmp_path / "ended.json").write_text(json.dumps(save))
+    said = refused(capsys, "play", "--text", "--resume", str(tmp_path / "ended.json"))
+    assert "this game ended when blue forfeited (it exited), so there is nothing to resume" in said
+
+
 def test_a_save_with_a_broken_random_state_does_not_resume(tmp_path, capsys, monkeypatch):
     save = a_save(tmp_path, monkeypatch, capsys)
     save["rng_states"]["blue"] = [3, "many", None]
