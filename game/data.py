@@ -319,7 +319,9 @@ def find_shipped(name: str) -> Path | None:
 
 
 def map_argument(arg: str | Path) -> Path:
-    """The file a map argument means: an existing file as given, else the shipped map named so.
+    """The file a map argument means: an existing file as given, else the shipped map named so
+    (a bare name, or a path under `maps/` as replays and saves record shipped maps, so they
+    open from any folder).
 
     Anything else that looks like a path is returned unchanged for the loader to report.
     """
@@ -329,8 +331,12 @@ def map_argument(arg: str | Path) -> Path:
     if path.exists() and not path.is_file():
         raise UserError(f"{path}: is not a regular file (a folder, pipe or device); give a map "
                         "or level file.")
-    if path.is_file() or not bare:
+    if path.is_file():
         return path
+    if not bare:
+        parts = path.parts
+        shipped = MAPS.joinpath(*parts[1:]) if len(parts) > 1 and parts[0] == "maps" else None
+        return shipped if shipped is not None and shipped.is_file() else path
     found = find_shipped(text)
     if found is None:
         raise UserError(f"{text}: no such map file, nor a shipped map of that name "

@@ -226,12 +226,16 @@ class ReplayFile(Struct):
     solution. Keys other than these are kept and written back unchanged."""
 
     format: Annotated[int, _doc(f"the format number, {REPLAY_FORMAT}")]
-    map: Annotated[str, _doc("the map or level's path (relative to the working folder), or "
-                             "a described position")]
+    map: Annotated[str, _doc("the map or level's path (relative to the working folder; "
+                             "maps/... also finds the shipped maps from any folder), or a "
+                             "described position")]
     sha256: Annotated[str, _doc("sha256 of the map and its sidecar when recorded")]
     ruleset: Annotated[str, _doc("the ruleset played")]
     seed: Annotated[int, _doc("the seed of every random choice")]
-    seats: Annotated[dict[str, str], _doc("side -> who played it (human, an AI spec)")]
+    seats: Annotated[dict[str, str], _doc("side -> who played it (human, an AI spec); a "
+                                          "plug-in class (module:Class) is refused unless the "
+                                          "command line names it too, so a file never chooses "
+                                          "code to run")]
     commands: Annotated[list[dict[str, Any]], _doc("every command, in order")]
     result: Annotated[Result, _doc("how it ended, or null while unfinished")] | None = None
     redo: Annotated[list[dict[str, Any]], _doc("saves: the redo stack")] = []

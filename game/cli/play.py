@@ -67,7 +67,7 @@ def load_game(args: argparse.Namespace) -> tuple[Engine, dict[str, Seat], int]:
     if record is None:
         specs = {"red": args.red, "blue": args.blue}
         return engine, make_seats(engine, specs, args.seed), args.seed
-    return engine, resumed_seats(engine, record, source), record.seed
+    return engine, resumed_seats(engine, record, source, {args.red, args.blue}), record.seed
 
 
 def full_screen(args: argparse.Namespace) -> bool:

@@ -4,7 +4,7 @@ command, so that `--resume` continues a game exactly; and where saves and scores
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from pathlib import Path
 
 from game.engine import Engine
@@ -12,6 +12,7 @@ from game.errors import UserError
 from game.levels.maps import sweep_temporaries
 from game.session.replay import Record, record_of, write_record
 from game.session.seat import Forfeited, Seat
+from systems.ai.base import plugin_class
 
 
 def data_dir() -> Path:
@@ -73,13 +74,24 @@ def check_resumable(record: Record, sides: Sequence[str], source: str | Path) ->
                         "new game.")
 
 
-def resumed_seats(engine: Engine, record: Record, source: str | Path) -> dict[str, Seat]:
+def resumed_seats(engine: Engine, record: Record, source: str | Path,
+                  trusted: Collection[str] = ()) -> dict[str, Seat]:
     """The seats of a save, each with its random state back, as `play --resume` continues
     them; a save that cannot resume exactly (a side without its state, an AI this Rulefront
-    does not know, a broken state) is a UserError naming the save."""
+    does not know, a broken state) is a UserError naming the save.
+
+    Nothing in a file chooses code to run: a seat naming a plug-in class (`module:Class`) is
+    refused before anything is imported, unless the command line names that seat too
+    (`trusted`); built-in AIs and those installed packages offer by entry point are fine."""
     from game.session.seat import make_seats
 
     check_resumable(record, engine.ruleset.sides, source)
+    for side, spec in record.seats.items():
+        if plugin_class(spec) and spec not in trusted:
+            raise UserError(f"{source}: the {side} seat is the plug-in class '{spec}', and a "
+                            "file may only seat built-in or installed AIs (so that opening it "
+                            "runs no code it names); if you trust that class, resume with "
+                            f"--{side} {spec}.")
     try:
         seats = make_seats(engine, record.seats, record.seed)
     except UserError as exc:

@@ -125,6 +125,16 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     return name.strip(), options
 
 
+def plugin_class(spec: str) -> bool:
+    """Whether a seat names a class by its module ('pkg.mod:Class'): code only the command line
+    may choose (a seat read from a file may name built-in and installed AIs only)."""
+    try:
+        name, _ = parse_spec(spec)
+    except UserError:
+        return ":" in spec
+    return ":" in name
+
+
 def build(factory: Any, name: str, spec: str, options: dict[str, str]) -> AI:
     """Call an AI's factory with the seat's options; a wrong option is one sentence."""
     try:

@@ -238,3 +238,41 @@ def test_solve_without_a_solution_exits_1_and_still_prints_its_json(capsys):
     code, out, _ = run_cli(capsys, "solve", "level-11", "--states", "2", "--workers", "1",
                            "--method", "bfs", "--json")
     assert code == 1 and json.loads(out)["solved"] is False
+
+
+MARKER_MODULE = '''
+from pathlib import Path
+
+Path(__file__).with_name("ran.txt").write_text("imported")
+
+
+class Bot:
+    def choose(self, engine, rng, budget):
+        return engine.legal_actions()[0]
+'''
+
+
+def test_a_save_naming_a_plugin_class_imports_nothing_and_is_refused(tmp_path, capsys,
+                                                                      monkeypatch):
+    save = a_save(tmp_path, monkeypatch, capsys)
+    save["seats"]["blue"] = "beside:Bot"
+    (tmp_path / "beside.py").write_text(MARKER_MODULE)
+    (tmp_path / "downloaded.json").write_text(json.dumps(save))
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(tmp_path)])}
+    for argv in (["--resume", "downloaded.json"], ["downloaded.json"]):
+        proc = subprocess.run([sys.executable, "-m", "game", "play", "--text", "--plain", *argv],
+                              cwd=tmp_path, env=env, capture_output=True, text=True,
+                              stdin=subprocess.DEVNULL, timeout=120)
+        assert proc.returncode == 2, proc.stderr
+        assert proc.stderr.strip() == (
+            "rulefront: downloaded.json: the blue seat is the plug-in class 'beside:Bot', and a "
+            "file may only seat built-in or installed AIs (so that opening it runs no code it "
+            "names); if you trust that class, resume with --blue beside:Bot.")
+        assert not (tmp_path / "ran.txt").exists()
+    trusted = subprocess.run([sys.executable, "-m", "game", "play", "--text", "--plain",
+                              "--resume", "downloaded.json", "--blue", "beside:Bot"],
+                             cwd=tmp_path, env={**env, "XDG_DATA_HOME": str(tmp_path)},
+                             capture_output=True, text=True, stdin=subprocess.DEVNULL,
+                             timeout=120)
+    assert trusted.returncode == 0, trusted.stderr
+    assert (tmp_path / "ran.txt").exists()  # named on the command line, the class is trusted
