@@ -63,7 +63,7 @@ def play(specs: list[GameSpec], args: argparse.Namespace,
         raise UserError("--resume needs --results FILE (the file to resume from).")
     backend = make_backend(args.backend, args.workers, args.address)
     done = recorded(Path(args.results), specs) if args.resume else []
-    results = ResultsFile(Path(args.results), specs, done) if args.results else None
+    results = ResultsFile(Path(args.results), specs) if args.results else None
     bar = Progress("games", not quiet and wanted(False))
     try:
         return run_games(specs, backend=backend, progress=bar.update if bar.enabled else None,

@@ -2,24 +2,26 @@
 
 Each line is a GameOutcome plus the spec it answers (map, seats, seed, budget). Lines are
 appended and flushed as games finish, so a crash or Ctrl-C loses at most the line being
-written; a torn last line is ignored on resume. Errors are recorded too, and played again on
+written; a torn last line is ignored on resume and cut off before new lines are appended.
+Nothing ever empties the file. Errors are recorded too, and played again on
 resume.
 """
 
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import asdict, fields
 from pathlib import Path
 from typing import IO, Any
 
 from game.data import read_text
 from game.errors import UserError
-from game.levels.maps import atomic_write
 from game.tournament.games import GameOutcome, GameSpec
 
 OUTCOME_FIELDS = {f.name for f in fields(GameOutcome)}
 MAX_RESULTS_BYTES = 512 * 2**20  # about a million games
+MAX_LINE_BYTES = 2**20  # far more than one game's line
 
 
 def spec_key(spec: GameSpec) -> dict[str, Any]:
@@ -58,13 +60,24 @@ def recorded(path: Path, specs: list[GameSpec]) -> list[GameOutcome]:
 
 
 class ResultsFile:
-    """Appends one JSON line per finished game and flushes it at once."""
+    """Appends one JSON line per finished game and flushes it at once. The file is never
+    emptied or rewritten: a new tournament adds its lines after the ones it holds (`recorded`
+    picks a tournament's own games out by their spec), and only a torn last line, a game a
+    crash cut mid-write, is cut off first so the next line starts clean."""
 
-    def __init__(self, path: Path, specs: list[GameSpec], keep: list[GameOutcome]) -> None:
+    def __init__(self, path: Path, specs: list[GameSpec]) -> None:
         self.specs = {s.index: s for s in specs}
-        # a resumed file is rewritten (atomically) with only the games kept: no stale lines
-        atomic_write(path, "".join(self.line(o) for o in keep).encode())
-        self.handle: IO[str] = path.open("a", encoding="utf-8")
+        try:
+            with path.open("ab+") as raw:
+                size = raw.seek(0, os.SEEK_END)
+                raw.seek(max(0, size - MAX_LINE_BYTES))
+                tail = raw.read()
+                if tail and not tail.endswith(b"\n"):
+                    raw.truncate(size - len(tail) + tail.rfind(b"\n") + 1)
+            self.handle: IO[str] = path.open("a", encoding="utf-8")
+        except OSError as exc:
+            raise UserError(f"{path}: cannot append to the results file: "
+                            f"{exc.strerror or exc}.") from None
 
     def line(self, outcome: GameOutcome) -> str:
         return json.dumps(asdict(outcome) | {"spec": spec_key(self.specs[outcome.index])}) + "\n"

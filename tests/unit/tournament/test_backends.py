@@ -108,6 +108,22 @@ def test_resume_plays_only_the_games_not_yet_recorded(tmp_path, capsys) -> None:
     assert len(results.read_text().splitlines()) == 6
 
 
+def test_a_results_file_is_appended_to_and_never_emptied(tmp_path, capsys) -> None:
+    results = tmp_path / "games.jsonl"
+    common = ["tournament", "--ais", "heuristic,random", "--maps", OUTPOST, "--games", "2",
+              "--json", "--results", str(results)]
+    assert run_cli(capsys, *common, "--seed", "3")[0] == 0
+    first = results.read_text()
+    with results.open("a") as handle:
+        handle.write('{"index": 9, "torn')  # a crash mid-line
+    assert run_cli(capsys, *common, "--seed", "4")[0] == 0  # no --resume: appended
+    lines = results.read_text().splitlines(keepends=True)
+    assert "".join(lines[:2]) == first and len(lines) == 4 and "torn" not in "".join(lines)
+    assert [o.seed for o in recorded(results, outpost_games(2))] == [3, 3]
+    code, _, err = run_cli(capsys, *common[:-1], str(tmp_path / "no" / "such" / "r.jsonl"))
+    assert code == 2 and "cannot append to the results file" in err
+
+
 def test_a_recorded_game_with_another_seed_is_played_again(tmp_path) -> None:
     results = tmp_path / "games.jsonl"
     assert main(["match", OUTPOST, "--red", "heuristic", "--games", "2", "--json",
