@@ -169,7 +169,8 @@ class RulesetSpec:
     text_cell: str = ""  # "module:func" (world, x, y) -> game.text.board.Cell (default: grid)
     input_mode: str = "grid"  # the keyboard's mode in the terminal: grid, steps or heaps
     params: tuple[Param, ...] = ()  # adapter parameters, typed defaults
-    from_params: str = ""  # "module:func" (dict of params) -> GameMap
+    from_params: str = ""  # "module:func" (params, load) -> GameMap; load(name, index) reads
+    #                        a level file or shipped name (game.levels.loader.load_game_map)
     max_length: str = ""  # "module:func" (engine, params) -> most actions in one game
     evaluator: str = ""  # "module:func" (engine, side) -> float, the side's view (AIs' leaves)
     policy: str = ""  # "module:Class" a greedy AI taking no options (heuristic's per ruleset)
@@ -194,6 +195,47 @@ class RulesetSpec:
     def defaults(self) -> dict[str, Any]:
         """The adapter parameters' defaults by name."""
         return {param.name: param.default for param in self.params}
+
+    def typed(self, given: dict[str, Any] | None) -> dict[str, Any]:
+        """`given` over the defaults, each value of its default's type (an int given for a
+        float, or a number given for a string, as a game string parses it, is converted); a
+        UserError names an unknown parameter or a value of the wrong type."""
+        merged = self.defaults()
+        for name, value in (given or {}).items():
+            if name not in merged:
+                known = ", ".join(merged) or "none"
+                raise UserError(f"the {self.name} ruleset has no parameter '{name}'; "
+                                f"known: {known}.")
+            merged[name] = _typed(self.name, name, value, type(merged[name]))
+        return merged
+
+    def build_map(self, params: dict[str, Any] | None, load: Any) -> GameMap:
+        """The level the adapter parameters name (their `from_params` edge), checked to be one
+        of this ruleset's; `load(name, index)` reads a level file or a shipped name."""
+        game_map: GameMap = self.edge("from_params")(self.typed(params), load)
+        if game_map.ruleset != self.name:
+            raise UserError(f"{game_map.path}: is a {game_map.ruleset} level, not a "
+                            f"{self.name} one.")
+        return game_map
+
+
+def _typed(ruleset: str, name: str, value: Any, kind: type) -> Any:
+    """`value` as a `kind` (bool, int, float or str), or a UserError naming the parameter."""
+    if isinstance(value, kind) and not (kind is int and isinstance(value, bool)):
+        return value
+    if kind is str and isinstance(value, int | float) and not isinstance(value, bool):
+        return str(value)
+    if kind is float and isinstance(value, int) and not isinstance(value, bool):
+        return float(value)
+    if kind is bool and isinstance(value, str) and value.lower() in ("true", "false"):
+        return value.lower() == "true"
+    if kind in (int, float) and isinstance(value, str):
+        try:
+            return kind(value)
+        except ValueError:
+            pass
+    raise UserError(f"the {ruleset} parameter '{name}' must be a {kind.__name__}, "
+                    f"not {value!r}.")
 
 
 _SPECS: dict[str, RulesetSpec] = {}

@@ -1,4 +1,5 @@
-"""The fixed integer action encodings, one per ruleset (docs/ecosystem.md lists them).
+"""The fixed integer action encodings: the base every ruleset's encoding builds on, and the
+encoding of games played in steps (docs/ecosystem.md lists each ruleset's).
 
 An action is an int below `size`, fixed for a game whatever the state: the same int always
 means the same command (what OpenSpiel's num_distinct_actions and a Gymnasium Discrete space
@@ -13,9 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from components import Kind, Position, Team, UnitClass
-from components.resources import SIZE_KEY
-from game.commands import Attack, Command, EndTurn, Move, Step, Take, Wait
+from game.commands import Command, Step, Wait
 
 if TYPE_CHECKING:
     from game.engine import Engine
@@ -69,48 +68,12 @@ class Encoding(ABC):
         return mask
 
 
-class SkirmishEncoding(Encoding):
-    """0 ends the turn; 1 + slot*C + cell moves hero `slot` to `cell`; 1 + S*C + slot*C + cell
-    makes hero `slot` attack the unit standing on `cell`. C = width*height, cell = y*width + x,
-    and slot numbers the S heroes of the start position by entity id (both sides together:
-    heroes never come back, so a slot never changes hands)."""
-
-    def __init__(self, world: World) -> None:
-        self.width, self.height = world.resource(SIZE_KEY)
-        self.cells = self.width * self.height
-        heroes = [(e, team.side, cls.name) for e, (kind, team, cls)
-                  in world.query(Kind, Team, UnitClass) if kind.name == "hero"]
-        self.slots = {entity: slot for slot, (entity, _s, _c) in enumerate(heroes)}
-        self.names = [f"{side} {name} (unit {entity})" for entity, side, name in heroes]
-        self.size = 1 + 2 * len(heroes) * self.cells
-
-    def encode(self, world: World, command: Command) -> int:
-        if isinstance(command, EndTurn):
-            return 0
-        if isinstance(command, Move):
-            return 1 + self.slots[command.unit] * self.cells + command.y * self.width + command.x
-        if not isinstance(command, Attack):
-            raise ValueError(f"skirmish has no number for {command!r}")
-        pos = world.get(command.target, Position)
-        return (1 + (len(self.slots) + self.slots[command.unit]) * self.cells
-                + pos.y * self.width + pos.x)
-
-    def describe(self, action: int) -> str:
-        if action == 0:
-            return "end turn"
-        slot, cell = divmod(action - 1, self.cells)
-        x, y = cell % self.width, cell // self.width
-        if slot < len(self.names):
-            return f"{self.names[slot]} moves to ({x}, {y})"
-        return f"{self.names[slot - len(self.names)]} attacks ({x}, {y})"
-
-
 STEP_WORDS = {Step("u"): "step up", Step("d"): "step down", Step("l"): "step left",
               Step("r"): "step right", Wait(): "wait"}
 
 
 class StepEncoding(Encoding):
-    """Puzzle: 0-3 Step up, down, left, right; 4 Wait. Descent: 0-3 (it has no Wait)."""
+    """0-3 Step up, down, left, right; 4 Wait when the game has it."""
 
     def __init__(self, wait: bool) -> None:
         self.commands: tuple[Command, ...] = tuple(STEP_WORDS)[:5 if wait else 4]
@@ -125,37 +88,10 @@ class StepEncoding(Encoding):
         return STEP_WORDS[self.commands[action]]
 
 
-class OctalEncoding(Encoding):
-    """Take(heap, count, left) is heap*M*M + (count-1)*M + left, M the largest start heap;
-    heaps are numbered in reading order, at most as many as the tokens at the start (a split
-    adds a heap and takes a token at least)."""
-
-    def __init__(self, sizes: list[int]) -> None:
-        self.m = max(sizes, default=1)
-        self.heaps = max(1, sum(sizes))
-        self.size = self.heaps * self.m * self.m
-
-    def encode(self, world: World, command: Command) -> int:
-        if not isinstance(command, Take):
-            raise ValueError(f"octal has no number for {command!r}")
-        return (command.heap * self.m + command.count - 1) * self.m + command.left
-
-    def describe(self, action: int) -> str:
-        heap, rest = divmod(action, self.m * self.m)
-        count, left = divmod(rest, self.m)
-        return f"take {count + 1} from heap {heap} after the first {left}"
-
-
 def encoding_for(engine: Engine) -> Encoding:
     """The encoding of `engine`'s game, numbered from its current position (a game's start,
-    or the position a seat searches from)."""
-    name = engine.ruleset.name
-    if name == "skirmish":
-        return SkirmishEncoding(engine.world)
-    if name in ("puzzle", "descent"):
-        return StepEncoding(wait=name == "puzzle")
-    if name == "octal":
-        from game.rulesets.octal.ruleset import heap_sizes
+    or the position a seat searches from): its ruleset's `encoding` edge."""
+    from game import registry
 
-        return OctalEncoding(heap_sizes(engine.world))
-    raise ValueError(f"the {name} ruleset has no action encoding")
+    made: Encoding = registry.spec(engine.ruleset.name).edge("encoding")(engine)
+    return made

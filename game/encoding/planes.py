@@ -1,7 +1,7 @@
 """Observations: planes over the board's cells, named, the same list for every state of a game.
 
 An observation has shape (planes, height, width), float32; which planes a ruleset gets is
-`plane_names(ruleset)` (docs/ecosystem.md lists them). Plane names read:
+`plane_names(ruleset)`, its `planes` edge (docs/ecosystem.md lists them). Plane names read:
 
 - `kind:K`   1 where a thing of kind K stands (`kind:text` is any word tile);
 - `kind:other` 1 under a thing whose kind has no plane of its own;
@@ -45,20 +45,23 @@ def vocabulary() -> tuple[tuple[str, ...], tuple[str, ...]]:
     return tuple(sorted(kinds)), tuple(sorted(texts))
 
 
+def board_planes() -> tuple[str, ...]:
+    """The planes of things and words on the board: one per kind, `kind:other`, one per word
+    (what a ruleset's `planes` edge starts from when its board holds things and words)."""
+    kinds, texts = vocabulary()
+    return (*(f"kind:{k}" for k in kinds), "kind:other", *(f"word:{t}" for t in texts))
+
+
+UNIT_PLANES = ("side:own", "side:other", "hp", "moves", "ready")
+
+
 @cache
 def plane_names(ruleset: str) -> tuple[str, ...]:
-    """The plane names of a ruleset's observation, in order."""
-    kinds, texts = vocabulary()
-    board = (*(f"kind:{k}" for k in kinds), "kind:other", *(f"word:{t}" for t in texts))
-    if ruleset == "skirmish":
-        return (*board, "side:own", "side:other", "hp", "moves", "ready", "to_play")
-    if ruleset == "puzzle":
-        return board
-    if ruleset == "descent":
-        return ("height", "kind:ball", "exit")
-    if ruleset == "octal":
-        return ("kind:block", "to_play")
-    raise ValueError(f"the {ruleset} ruleset has no observation planes")
+    """The plane names of a ruleset's observation, in order: its `planes` edge."""
+    from game import registry
+
+    names: tuple[str, ...] = tuple(registry.spec(ruleset).edge("planes")())
+    return names
 
 
 class Planes:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from game.registry import Capabilities, RulesetSpec, register
+from game.registry import Capabilities, Param, RulesetSpec, register
+from game.rulesets.solo import MAX_MOVES
 
 register(RulesetSpec(
     name="descent",
@@ -14,4 +15,10 @@ register(RulesetSpec(
     controller="game.render.controllers.level:LevelController",
     examples=("descent/level-01.txt", "descent/level-05.txt", "descent/tower.png"),
     capabilities=Capabilities(players=1, search_hooks=True),
+    encoding="game.rulesets.descent.edges:encoding",
+    planes="game.rulesets.descent.edges:planes",
+    params=(Param("level", "level-01", "a descent level: a .txt or PNG file or a shipped name"),
+            MAX_MOVES),
+    from_params="game.rulesets.solo:from_params",
+    max_length="game.rulesets.solo:max_length",
 ))

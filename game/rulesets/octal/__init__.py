@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from game.registry import Capabilities, RulesetSpec, register
+from game.registry import Capabilities, Param, RulesetSpec, register
+
+EDGES = "game.rulesets.octal.edges"
 
 register(RulesetSpec(
     name="octal",
@@ -13,4 +15,11 @@ register(RulesetSpec(
     controller="game.render.controllers.take:TakeController",
     examples=("octal/kayles.png", "octal/sticks.png", "octal:0.137:9,12,5:misere"),
     capabilities=Capabilities(players=2, impartial=True),
+    encoding=f"{EDGES}:encoding",
+    planes=f"{EDGES}:planes",
+    params=(Param("code", "0.137", "the octal code, e.g. 0.137 (Dawson's chess) or 0.77 (Kayles)"),
+            Param("heaps", "5 7", "heap sizes separated by spaces"),
+            Param("misere", False, "who takes the last block loses")),
+    from_params=f"{EDGES}:from_params",
+    max_length=f"{EDGES}:max_length",
 ))

@@ -204,9 +204,9 @@ def spec_map(code: str, heaps: list[int], misere: bool = False) -> GameMap:
 
 
 def parse_heaps(text: str) -> list[int]:
-    """'7,9,12' -> [7, 9, 12], or a UserError saying how heaps are written."""
+    """'7,9,12' (or '7 9 12') -> [7, 9, 12], or a UserError saying how heaps are written."""
     try:
-        return [int(part) for part in text.split(",")]
+        return [int(part) for part in text.replace(",", " ").split()]
     except ValueError:
         raise UserError(f"--heaps {text!r} must be heap sizes separated by commas, "
                         "e.g. --heaps 7,9,12.") from None

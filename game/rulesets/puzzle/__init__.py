@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from game.registry import Capabilities, RulesetSpec, register
+from game.registry import Capabilities, Param, RulesetSpec, register
+from game.rulesets.solo import MAX_MOVES
 
 register(RulesetSpec(
     name="puzzle",
@@ -15,4 +16,11 @@ register(RulesetSpec(
     controller="game.render.controllers.level:LevelController",
     examples=("puzzles/first-steps.keke", "puzzles/melting.keke", "puzzles/rule-maker.keke"),
     capabilities=Capabilities(players=1, search_hooks=True),
+    encoding="game.rulesets.puzzle.edges:encoding",
+    planes="game.rulesets.puzzle.edges:planes",
+    params=(Param("level", "first-steps", "a puzzle: a .keke or .json file or a shipped name"),
+            Param("index", -1, "the level's index in a .json set (-1: a single level)"),
+            MAX_MOVES),
+    from_params="game.rulesets.solo:from_params",
+    max_length="game.rulesets.solo:max_length",
 ))

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from game.registry import Capabilities, RulesetSpec, register
+from game.registry import Capabilities, Param, RulesetSpec, register
+
+EDGES = "game.rulesets.skirmish.edges"
 
 register(RulesetSpec(
     name="skirmish",
@@ -11,4 +13,10 @@ register(RulesetSpec(
     controller="game.render.controllers.match:Controller",
     examples=("outpost.png", "duel.png", "crossing.png", "frontier.png"),
     capabilities=Capabilities(players=2, multi_action_turns=True),
+    encoding=f"{EDGES}:encoding",
+    planes=f"{EDGES}:planes",
+    params=(Param("map", "duel", "a skirmish map: a PNG file or a shipped map's name"),
+            Param("turn_limit", 0, "rounds before a draw; 0 keeps the map's own")),
+    from_params=f"{EDGES}:from_params",
+    max_length=f"{EDGES}:max_length",
 ))

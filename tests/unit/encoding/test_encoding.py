@@ -9,6 +9,7 @@ import pytest
 
 from game.commands import EndTurn, Step, Take, Wait
 from game.encoding import encoding_for, plane_names
+from game.errors import UserError
 from game.levels.loader import load_engine
 
 SOURCES = ["outpost", "first-steps", "maps/descent/level-01.txt", "octal:0.137:3,4,5"]
@@ -106,6 +107,6 @@ def test_openspiel_and_pettingzoo_number_and_see_a_position_alike() -> None:
             env.step(action)
 
 
-def test_a_ruleset_without_an_encoding_is_refused() -> None:
-    with pytest.raises(ValueError, match="no observation planes"):
+def test_an_unknown_ruleset_has_no_planes() -> None:
+    with pytest.raises(UserError, match="unknown ruleset 'chess'"):
         plane_names("chess")

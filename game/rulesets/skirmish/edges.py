@@ -1,0 +1,83 @@
+"""Skirmish's edges (RulesetSpec): its action numbers, observation planes and adapter
+parameters, read by the OpenSpiel game and the environments, which name no ruleset."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING, Any
+
+from components import Kind, Moves, Position, Team, UnitClass
+from components.resources import SIZE_KEY
+from game.commands import Attack, Command, EndTurn, Move
+from game.encoding.actions import Encoding
+from game.encoding.planes import UNIT_PLANES, board_planes
+
+if TYPE_CHECKING:
+    from game.engine import Engine
+    from game.levels.maps import GameMap
+    from game.world import World
+
+
+class SkirmishEncoding(Encoding):
+    """0 ends the turn; 1 + slot*C + cell moves hero `slot` to `cell`; 1 + S*C + slot*C + cell
+    makes hero `slot` attack the unit standing on `cell`. C = width*height, cell = y*width + x,
+    and slot numbers the S heroes of the start position by entity id (both sides together:
+    heroes never come back, so a slot never changes hands)."""
+
+    def __init__(self, world: World) -> None:
+        self.width, self.height = world.resource(SIZE_KEY)
+        self.cells = self.width * self.height
+        heroes = [(e, team.side, cls.name) for e, (kind, team, cls)
+                  in world.query(Kind, Team, UnitClass) if kind.name == "hero"]
+        self.slots = {entity: slot for slot, (entity, _s, _c) in enumerate(heroes)}
+        self.names = [f"{side} {name} (unit {entity})" for entity, side, name in heroes]
+        self.size = 1 + 2 * len(heroes) * self.cells
+
+    def encode(self, world: World, command: Command) -> int:
+        if isinstance(command, EndTurn):
+            return 0
+        if isinstance(command, Move):
+            return 1 + self.slots[command.unit] * self.cells + command.y * self.width + command.x
+        if not isinstance(command, Attack):
+            raise ValueError(f"no action number for {command!r}")
+        pos = world.get(command.target, Position)
+        return (1 + (len(self.slots) + self.slots[command.unit]) * self.cells
+                + pos.y * self.width + pos.x)
+
+    def describe(self, action: int) -> str:
+        if action == 0:
+            return "end turn"
+        slot, cell = divmod(action - 1, self.cells)
+        x, y = cell % self.width, cell // self.width
+        if slot < len(self.names):
+            return f"{self.names[slot]} moves to ({x}, {y})"
+        return f"{self.names[slot - len(self.names)]} attacks ({x}, {y})"
+
+
+def encoding(engine: Engine) -> SkirmishEncoding:
+    return SkirmishEncoding(engine.world)
+
+
+def planes() -> tuple[str, ...]:
+    """Things and words, then each unit's side, hit points, move points and readiness."""
+    return (*board_planes(), *UNIT_PLANES, "to_play")
+
+
+def from_params(params: dict[str, Any], load: Any) -> GameMap:
+    """`map` (a file or a shipped map's name), with `turn_limit` in place of its own when
+    above 0."""
+    game_map: GameMap = load(params["map"], None)
+    limit = params["turn_limit"]
+    if limit > 0:
+        game_map = dataclasses.replace(game_map, sidecar={**game_map.sidecar, "turn_limit": limit})
+    return game_map
+
+
+def max_length(engine: Engine, params: dict[str, Any]) -> int:
+    """Most actions in a game: every turn of the limit, each side's heroes walking all their
+    points and attacking once, then ending the turn."""
+    per_side: dict[str, int] = {}
+    for _entity, (moves, team, _cls) in engine.world.query(Moves, Team, UnitClass):
+        per_side[team.side] = per_side.get(team.side, 0) + moves.max_mp + 1
+    limit = int(engine.ruleset.cfg.turn_limit)  # type: ignore[attr-defined]
+    return 2 * limit * (max(per_side.values(), default=0) + 1)
