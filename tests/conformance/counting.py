@@ -18,7 +18,8 @@ from game.commands import Command, Take
 from game.errors import UserError
 from game.events import Destroyed, Event, Won
 from game.levels.maps import GameMap
-from game.registry import Outcome, RulesetSpec
+from game.encoding.actions import Encoding
+from game.registry import Outcome, Param, RulesetSpec
 from game.world import World
 
 PREFIX = "counting:"
@@ -32,6 +33,11 @@ SPEC = RulesetSpec(
     prefix=PREFIX,
     prefix_reader="tests.conformance.counting:read_position",
     examples=("counting:7", "counting:2"),
+    encoding="tests.conformance.counting:encoding",
+    planes="tests.conformance.counting:planes",
+    params=(Param("tokens", 7, "tokens on the heap at the start"),),
+    from_params="tests.conformance.counting:from_params",
+    max_length="tests.conformance.counting:max_length",
 )
 
 
@@ -116,3 +122,36 @@ class Counting:
     def report(self, world: World) -> dict[str, Any]:
         return {"tokens": len(self.tokens(world)), "side": self.side_to_play(world),
                 "winner": world.resource(WINNER)}
+
+
+# -- its edges: what the OpenSpiel game, the environments and the text client read ----------
+
+
+class TakeEncoding(Encoding):
+    """Taking n tokens is action n - 1."""
+
+    size = 3
+
+    def encode(self, world: World, command: Command) -> int:
+        if not isinstance(command, Take):
+            raise ValueError(f"no action number for {command!r}")
+        return command.count - 1
+
+    def describe(self, action: int) -> str:
+        return f"take {action + 1}"
+
+
+def encoding(engine: Any) -> TakeEncoding:
+    return TakeEncoding()
+
+
+def planes() -> tuple[str, ...]:
+    return ("kind:token", "to_play")
+
+
+def from_params(params: dict[str, Any], load: Any) -> GameMap:
+    return read_position(f"{PREFIX}{params['tokens']}")
+
+
+def max_length(engine: Any, params: dict[str, Any]) -> int:
+    return int(params["tokens"])
