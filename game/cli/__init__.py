@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
@@ -98,7 +100,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.print_help()
             return 2
     try:
-        return int(args.func(args) or 0)
+        code = int(args.func(args) or 0)
+        sys.stdout.flush()  # a full disk or closed pipe under stdout shows here, not at exit
+        return code
     except UserError as exc:
         print(f"rulefront: {exc}", file=sys.stderr)
         return 2
@@ -107,3 +111,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except OSError as exc:
+        # An OS error no reader or writer of ours caught (stdout on a full disk): one sentence,
+        # not a traceback. Our own files say more (game.data.read_bytes, levels.maps.writable).
+        where = exc.filename or "standard output"
+        with contextlib.suppress(OSError):
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - nothing may raise at exit
+        print(f"rulefront: {where}: {exc.strerror or exc}.", file=sys.stderr)
+        return 2

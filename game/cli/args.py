@@ -67,3 +67,32 @@ def fits_in_memory(per_item: int, what: str, minimum: int = 0) -> Callable[[str]
 
 grundy_n = fits_in_memory(BYTES_PER_VALUE, "Grundy values")
 grundy_max_n = fits_in_memory(BYTES_PER_HEAP, "heaps", minimum=1)
+
+
+def out_file(text: str) -> str:
+    """A file to write (--replay, -o, --save...): checked when parsed, so a folder that is a
+    file, a device, a read-only folder or an empty name is refused before any work starts."""
+    from game.errors import UserError
+    from game.levels.maps import writable
+
+    try:
+        writable(text)
+    except UserError as error:
+        raise argparse.ArgumentTypeError(str(error).rstrip(".")) from None
+    return text
+
+
+def out_dir(text: str) -> str:
+    """A folder to write files into (--out, --replays), checked like out_file."""
+    from pathlib import Path
+
+    from game.errors import UserError
+    from game.levels.maps import writable_folder
+
+    try:
+        if Path(text).exists() and not Path(text).is_dir():
+            raise UserError(f"{text}: is a file; name a folder")
+        writable_folder(text)
+    except UserError as error:
+        raise argparse.ArgumentTypeError(str(error).rstrip(".")) from None
+    return text

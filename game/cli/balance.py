@@ -7,7 +7,7 @@ import json
 import sys
 from pathlib import Path
 
-from game.cli.args import positive_int
+from game.cli.args import out_file, positive_int
 from game.errors import UserError
 
 
@@ -18,7 +18,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--ai", default="heuristic", help="the AI in both seats (default heuristic)")
     p.add_argument("--seed", type=int, default=0, help="seed of the first game")
     p.add_argument("--workers", type=positive_int, default=1, help="worker processes (default 1)")
-    p.add_argument("--heatmap", metavar="FILE.png",
+    p.add_argument("--heatmap", type=out_file, metavar="FILE.png",
                    help="write where units died as a PNG (default: MAP-deaths.png here)")
     p.add_argument("--json", action="store_true", help="print the report as one JSON object")
     p.set_defaults(func=run)

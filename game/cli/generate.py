@@ -6,7 +6,7 @@ import argparse
 import json
 from pathlib import Path
 
-from game.cli.args import at_least, positive_int
+from game.cli.args import at_least, out_dir, out_file, positive_int
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -15,7 +15,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     d = kinds.add_parser("descent", help="solvable descent heightmaps, ranked by difficulty")
     d.add_argument("--size", type=at_least(2), default=6, help="cells a side (default 6)")
     d.add_argument("--count", type=positive_int, default=5, help="levels to write (default 5)")
-    d.add_argument("--out", required=True, metavar="DIR", help="folder for the .txt levels")
+    d.add_argument("--out", type=out_dir, required=True, metavar="DIR", help="folder for the .txt levels")
     d.add_argument("--seed", type=int, default=0)
     d.add_argument("--slope", type=positive_int, default=2, help="steepest step between neighbours")
     d.add_argument("--bumps", type=float, default=0.25,
@@ -26,7 +26,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     s = kinds.add_parser("skirmish", help="a symmetric skirmish map (PNG + sidecar)")
     s.add_argument("--size", type=at_least(2), default=24)
     s.add_argument("--seed", type=int, default=0)
-    s.add_argument("--out", required=True, metavar="FILE", help="the map PNG to write")
+    s.add_argument("--out", type=out_file, required=True, metavar="FILE", help="the map PNG to write")
     s.add_argument("--balanced", action="store_true",
                    help="keep generating (seeds SEED, SEED+1, ...) until mirrored AIs score "
                         "red within 0.5 +- 0.05 on the map (rulefront balance)")

@@ -7,7 +7,7 @@ import json
 import sys
 from typing import TYPE_CHECKING
 
-from game.cli.args import grundy_max_n, grundy_n
+from game.cli.args import grundy_max_n, grundy_n, out_file
 from game.errors import UserError
 from game.grundy.codes import OctalGame, parse_code
 from game.progress import Progress, wanted
@@ -25,8 +25,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="give up proving after M heaps (default: as many as the free memory "
                         "holds)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--csv", metavar="FILE", help="write n,g rows to FILE")
-    p.add_argument("--plot", metavar="FILE.png", help="draw G(n) against n into a PNG")
+    p.add_argument("--csv", type=out_file, metavar="FILE", help="write n,g rows to FILE")
+    p.add_argument("--plot", type=out_file, metavar="FILE.png", help="draw G(n) against n into a PNG")
     p.add_argument("--progress", action="store_true", help="show progress on stderr even when piped")
     p.set_defaults(func=run)
 

@@ -6,6 +6,7 @@ import argparse
 import json
 from collections import Counter
 
+from game.cli.args import out_dir
 from game.data import hex_color, palette
 
 
@@ -22,7 +23,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     legend.set_defaults(func=run_legend)
     imp = verbs.add_parser("import-keke", help="write each level of a Keke set as a PNG map")
     imp.add_argument("file", help="a Keke JSON level set (or one .keke level)")
-    imp.add_argument("--out", required=True, metavar="DIR", help="folder for the PNG maps")
+    imp.add_argument("--out", type=out_dir, required=True, metavar="DIR", help="folder for the PNG maps")
     imp.set_defaults(func=run_import_keke)
 
 
@@ -73,7 +74,7 @@ def run_import_keke(args: argparse.Namespace) -> int:
     """Each level becomes DIR/keke-ID.png with a sidecar naming the puzzle ruleset."""
     from pathlib import Path
 
-    from game.levels.maps import write_map
+    from game.levels.maps import path_under, write_map
     from game.rulesets.puzzle.keke import level_map, parse_ascii, read_set
 
     source = Path(args.file)
@@ -82,9 +83,10 @@ def run_import_keke(args: argparse.Namespace) -> int:
         maps = [(source.stem, parse_ascii(source.read_text(encoding="utf-8"), source))]
     else:
         maps = [(f"keke-{lv.id}", level_map(source, lv)) for lv in read_set(source)]
-    for stem, game_map in maps:
+    targets = [path_under(out, f"{stem}.png", source) for stem, _map in maps]  # all, first
+    for target, (_stem, game_map) in zip(targets, maps, strict=True):
         cells = {(x, y): entry.color for x, y, entry in game_map.cells}
         sidecar = {"name": game_map.name, "ruleset": game_map.ruleset}
-        write_map(out / f"{stem}.png", game_map.width, game_map.height, cells, sidecar)
+        write_map(target, game_map.width, game_map.height, cells, sidecar)
     print(f"wrote {len(maps)} puzzle maps to {out}")
     return 0

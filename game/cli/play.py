@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from game.cli.args import positive_int
+from game.cli.args import out_file, positive_int
 from game.cli.common import (
     LEVELS,
     add_map_argument,
@@ -36,7 +36,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="with --text: the plain line-by-line client (scripts, pipes, screen "
                         "readers) instead of the full-screen one")
     p.add_argument("--resume", metavar="SAVE", help="continue a saved game exactly")
-    p.add_argument("--save", metavar="FILE",
+    p.add_argument("--save", type=out_file, metavar="FILE",
                    help=f"where to autosave after every command (default {default_save_path()})")
     p.add_argument("--octal", metavar="CODE",
                    help="play an octal take-away game, e.g. 0.137 or nim (with --heaps)")

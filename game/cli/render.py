@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from game.cli.args import count
+from game.cli.args import count, out_file
 from game.cli.common import LEVELS, RECORDS, add_map_argument, open_game
 from game.render.layout import parse_size
 from game.session.seat import Forfeited, make_seats, step
@@ -23,7 +23,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("render", help="draw a map, level or replay's final position to a PNG, "
                        "or a whole replay to an animated GIF, offscreen (no window, no X server)")
     add_map_argument(p)
-    p.add_argument("-o", "--output", required=True, metavar="FILE",
+    p.add_argument("-o", "--output", type=out_file, required=True, metavar="FILE",
                    help="where to save: .png (a still) or, for a replay, .gif or .mp4")
     p.add_argument("--size", help="picture size WxH (default 1024x768 for a PNG, 640x480 for "
                    "an animation)")

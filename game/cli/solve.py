@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from game import registry
-from game.cli.args import positive_float, positive_int
+from game.cli.args import out_file, positive_float, positive_int
 from game.cli.common import LEVELS, open_game
 from game.engine import Engine, Impossible
 from game.errors import UserError
@@ -51,7 +51,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "(default: 2 on a machine with two cores or more)")
     p.add_argument("--moves", default="", help="solve from the state after these moves (udlrs)")
     p.add_argument("--hint", action="store_true", help="print only the next move")
-    p.add_argument("--save", metavar="FILE", help="where to save the solution replay")
+    p.add_argument("--save", type=out_file, metavar="FILE", help="where to save the solution replay")
     p.add_argument("--gif", metavar="FILE",
                    help="also draw the solution, animated, to FILE (.gif, or .mp4 with "
                         "imageio-ffmpeg), offscreen")

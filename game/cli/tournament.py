@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from game.cli.args import positive_float, positive_int
+from game.cli.args import out_dir, out_file, positive_float, positive_int
 from game.data import map_argument
 from game.errors import UserError
 from game.progress import Progress, wanted
@@ -47,7 +47,7 @@ def add_backend(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--address", metavar="ray://HOST:PORT|auto",
                         help="with --backend ray: the cluster to use (default: start a local "
                              "Ray with --workers CPUs, or all when --workers is 1)")
-    parser.add_argument("--results", metavar="FILE",
+    parser.add_argument("--results", type=out_file, metavar="FILE",
                         help="append each finished game to FILE as one JSON line")
     parser.add_argument("--resume", action="store_true",
                         help="with --results: keep the games FILE already holds, play the rest")
@@ -149,10 +149,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--games", type=positive_int, default=10, help="games per pair of AIs per map")
     p.add_argument("--seed", type=int, default=0, help="seed of the first pair of games")
     p.add_argument("--workers", type=positive_int, default=1, help="worker processes")
-    p.add_argument("--replays", metavar="DIR", help="save every game's replay here")
+    p.add_argument("--replays", type=out_dir, metavar="DIR", help="save every game's replay here")
     p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
-    p.add_argument("--csv", metavar="FILE", help="write one row per game to FILE")
-    p.add_argument("--plot", metavar="FILE.png", help="draw the ratings with their intervals")
+    p.add_argument("--csv", type=out_file, metavar="FILE", help="write one row per game to FILE")
+    p.add_argument("--plot", type=out_file, metavar="FILE.png", help="draw the ratings with their intervals")
     add_budget(p)
     add_backend(p)
     p.set_defaults(func=run_tournament)

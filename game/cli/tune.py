@@ -6,7 +6,7 @@ import argparse
 import json
 from pathlib import Path
 
-from game.cli.args import at_least, count, positive_float, positive_int
+from game.cli.args import at_least, count, out_file, positive_float, positive_int
 from game.errors import UserError
 
 
@@ -25,10 +25,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--validate", type=count, default=400,
                    help="games of tuned against old weights for the report (default 400; "
                         "0 skips it)")
-    p.add_argument("--out", default="tuned-ai.yaml", metavar="FILE",
+    p.add_argument("--out", type=out_file, default="tuned-ai.yaml", metavar="FILE",
                    help="the tuned weights file to write (default tuned-ai.yaml); candidates go "
                         "to FILE's folder under STEM-candidates/")
-    p.add_argument("--report", metavar="FILE.json", help="also write the report as JSON")
+    p.add_argument("--report", type=out_file, metavar="FILE.json", help="also write the report as JSON")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--workers", type=positive_int, default=1, help="worker processes (default 1)")
     p.add_argument("--backend", choices=("local", "ray"), default="local",

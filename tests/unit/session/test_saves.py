@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 
 import pytest
 
+from game.errors import UserError
 from game.levels.loader import load_engine
 from game.levels.maps import atomic_write, sweep_temporaries, temporaries
 from game.session import saves
@@ -23,7 +26,7 @@ def test_a_failed_rename_removes_the_temporary_and_keeps_the_old_file(tmp_path, 
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "replace", refuse)
-    with pytest.raises(OSError):
+    with pytest.raises(UserError, match=r"save.json: cannot be written: the disk is full"):
         atomic_write(target, b"new")
     assert target.read_text() == "old" and temporaries(target) == []
 
@@ -45,6 +48,36 @@ def test_the_sweep_removes_only_this_saves_temporaries(tmp_path):
         path.write_text("partial")
     assert sweep_temporaries(target) == 2
     assert not any(p.exists() for p in mine) and all(p.exists() for p in others)
+
+
+def test_the_sweep_leaves_a_running_writers_temporary_alone(tmp_path):
+    target = tmp_path / "save.json"
+    done = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True)
+    dead = tmp_path / f".save.json.{int(done.stdout)}-abc.tmp"  # its writer has exited
+    live = tmp_path / f".save.json.{os.getpid()}-def.tmp"  # this process is still writing
+    for path in (dead, live):
+        path.write_text("partial")
+    assert sweep_temporaries(target) == 1
+    assert live.exists() and not dead.exists()
+
+
+def test_a_write_follows_a_symlink_and_keeps_it(tmp_path):
+    real = tmp_path / "real.json"
+    real.write_text("old")
+    link = tmp_path / "link.json"
+    link.symlink_to(real)
+    atomic_write(link, b"new")
+    assert link.is_symlink() and real.read_text() == "new"
+
+
+@pytest.mark.parametrize("name", ["", "plain/save.json"])
+def test_a_write_to_no_name_or_under_a_file_is_one_sentence(tmp_path, name):
+    (tmp_path / "plain").write_text("a file, not a folder")
+    target = tmp_path / name if name else ""
+    with pytest.raises(UserError, match=r"empty file name|plain is a file, not a folder"):
+        atomic_write(target, b"{}")
+    assert (tmp_path / "plain").read_text() == "a file, not a folder"
 
 
 def test_the_first_autosave_of_a_run_sweeps_what_a_killed_run_left(tmp_path, monkeypatch):
