@@ -58,28 +58,102 @@ def read_text(path: Path, what: str = "file", limit: int = MAX_FILE_BYTES) -> st
             from None
 
 
+MAX_DIGITS = 18  # the longest whole number a file may hold (every count we read fits)
+
+
+class _Refused(Exception):
+    """A value the strict parsers below refuse: its sentence, and where (a YAML mark)."""
+
+    def __init__(self, sentence: str, mark: Any = None) -> None:
+        super().__init__(sentence)
+        self.mark = mark
+
+
+class _StrictLoader(yaml.SafeLoader):
+    """YAML's safe loader that refuses a key given twice in one mapping (the last would win
+    silently) and whole numbers past MAX_DIGITS (Python refuses past 4,300 with a traceback)."""
+
+    def construct_mapping(self, node: Any, deep: bool = False) -> Any:
+        if isinstance(node, yaml.MappingNode):
+            seen: set[Any] = set()
+            for key_node, _value in node.value:
+                key = self.construct_object(key_node, deep=True)
+                if isinstance(key, list | dict):
+                    continue  # let the base class say an unhashable key is not allowed
+                if key in seen:
+                    raise _Refused(f"the key '{key}' is given twice; keep one",
+                                   key_node.start_mark)
+                seen.add(key)
+        return super().construct_mapping(node, deep)
+
+    def construct_yaml_int(self, node: Any) -> Any:
+        digits = str(self.construct_scalar(node)).lstrip("+-").replace("_", "")
+        if len(digits.lstrip("0")) > MAX_DIGITS:
+            raise _Refused(f"the number {digits[:12]}... has over {MAX_DIGITS} digits",
+                           node.start_mark)
+        return super().construct_yaml_int(node)
+
+
+_StrictLoader.add_constructor("tag:yaml.org,2002:int", _StrictLoader.construct_yaml_int)
+
+
+def parse_yaml(text: str, where: Path | str) -> Any:
+    """YAML text, strictly (no repeated keys, no endless numbers), or a UserError naming
+    `where` and the line."""
+    try:
+        return yaml.load(text, Loader=_StrictLoader)  # noqa: S506 - a SafeLoader subclass
+    except _Refused as exc:
+        line = f" at line {exc.mark.line + 1}" if exc.mark is not None else ""
+        raise UserError(f"{where}{line}: {exc}.") from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = f" at line {mark.line + 1}" if mark else ""
+        raise UserError(f"{where}: is not valid YAML{line}; fix the syntax there.") from None
+    except RecursionError:
+        raise UserError(f"{where}: is nested too deeply to be a Rulefront file.") from None
+
+
 def load_yaml(path: Path) -> Any:
     """Parse a YAML file, turning every failure into one sentence that names the file."""
-    text = read_text(path)
+    return parse_yaml(read_text(path), path)
+
+
+def _unique_pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in found:
+            raise _Refused(f"the key '{key}' is given twice; keep one")
+        found[key] = value
+    return found
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-").lstrip("0")) > MAX_DIGITS:
+        raise _Refused(f"the number {text[:12]}... has over {MAX_DIGITS} digits")
+    return int(text)
+
+
+def _no_constant(name: str) -> Any:
+    raise _Refused(f"{name} is not a number Rulefront reads")
+
+
+def parse_json(text: str | bytes, where: Path | str, what: str = "file") -> Any:
+    """JSON text, strictly (no repeated keys, no NaN or Infinity, no endless numbers), or a
+    UserError naming `where`."""
     try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        where = getattr(exc, "problem_mark", None)
-        line = f" at line {where.line + 1}" if where else ""
-        raise UserError(f"{path}: is not valid YAML{line}; fix the syntax there.") from None
+        return json.loads(text, object_pairs_hook=_unique_pairs, parse_int=_bounded_int,
+                          parse_constant=_no_constant)
+    except _Refused as exc:
+        raise UserError(f"{where}: {exc}.") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise UserError(f"{where}: is not a readable {what} ({exc}).") from None
     except RecursionError:
-        raise UserError(f"{path}: is nested too deeply to be a Rulefront file.") from None
+        raise UserError(f"{where}: is nested too deeply to be a {what}.") from None
 
 
 def load_json(path: Path, what: str) -> Any:
     """Parse a JSON file that should be `what` (e.g. 'replay or save'), or a UserError."""
-    text = read_text(path, what)
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise UserError(f"{path}: is not a readable {what} ({exc}).") from None
-    except RecursionError:
-        raise UserError(f"{path}: is nested too deeply to be a {what}.") from None
+    return parse_json(read_text(path, what), path, what)
 
 
 def need(mapping: Any, key: str, kind: type | tuple[type, ...], where: str) -> Any:

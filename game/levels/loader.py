@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from game import registry
-from game.data import map_argument, read_bytes
+from game.data import map_argument, parse_json, read_bytes
 from game.engine import Engine
 from game.errors import UserError
 from game.levels.maps import GameMap, load_map, read_sidecar, sidecar_path
@@ -68,13 +68,17 @@ def known_files() -> str:
 def _json_kind(path: Path) -> FileKind | None:
     """REPLAY or SAVE for a JSON object with a `format` field; None for anything else (a
     ruleset's reader of .json files says what is wrong with those)."""
+    data = read_bytes(path)
     try:
-        raw = json.loads(read_bytes(path))
-    except ValueError:
-        return None
-    except RecursionError:
-        raise UserError(f"{path}: is nested too deeply to be a replay, a save or a level "
-                        "set.") from None
+        raw = parse_json(data, path, "replay, save or level set")
+    except UserError:
+        try:
+            json.loads(data, parse_int=len)  # syntax only: a long number is not a syntax error
+        except ValueError:
+            return None  # not JSON at all: the ruleset's reader says what is wrong
+        except RecursionError:
+            pass
+        raise  # JSON, but refused (a repeated key, an endless number, too deep)
     if not isinstance(raw, dict) or "format" not in raw:
         return None
     return FileKind.SAVE if "rng_states" in raw else FileKind.REPLAY

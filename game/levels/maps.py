@@ -16,6 +16,7 @@ import stat
 import struct
 import tempfile
 import time
+import zlib
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,6 +34,7 @@ from game.data import (
     map_argument,
     nearest_entry,
     palette,
+    parse_yaml,
     read_bytes,
     units,
     words,
@@ -116,6 +118,7 @@ def png_size(data: bytes, path: Path | str) -> tuple[int, int]:
 def open_png(data: bytes, path: Path | str, what: str = "maps") -> Image.Image:
     """Decode a PNG whose header size was checked first; any decoding failure is a UserError."""
     check_size(*png_size(data, path), path, what)
+    check_png_chunks(data, path)
     try:
         with Image.open(io.BytesIO(data)) as image:
             image.load()
@@ -127,6 +130,28 @@ def open_png(data: bytes, path: Path | str, what: str = "maps") -> Image.Image:
         detail = str(exc).split(" <_io.", 1)[0]
         raise UserError(f"{path}: the PNG is damaged or truncated ({detail}); "
                         "save it again from your image editor.") from None
+
+
+def check_png_chunks(data: bytes, path: Path | str) -> None:
+    """Every chunk's checksum, up to IEND (Pillow skips the image data's own), so a damaged
+    PNG is refused whole instead of loading with a cell changed."""
+    at = 8  # past the signature
+    while at + 12 <= len(data):
+        length = struct.unpack(">I", data[at:at + 4])[0]
+        end = at + 8 + length
+        if end + 4 > len(data):
+            break
+        kind = data[at + 4:at + 8]
+        if zlib.crc32(data[at + 4:end]) != struct.unpack(">I", data[end:end + 4])[0]:
+            name = kind.decode("latin-1")
+            raise UserError(f"{path}: the PNG is damaged or truncated (the checksum of its {name} "
+                            f"chunk at byte {at} is wrong); save it again from your image "
+                            "editor.")
+        if kind == b"IEND":
+            return
+        at = end + 4
+    raise UserError(f"{path}: the PNG is damaged or truncated (it ends before its IEND "
+                    "chunk); save it again from your image editor.")
 
 
 def decode_png(data: bytes, path: Path) -> GameMap:
@@ -167,12 +192,12 @@ def map_from_bytes(png: bytes, sidecar: bytes | str | None, name: str) -> GameMa
     raw = sidecar.encode() if isinstance(sidecar, str) else sidecar
     digest = hashlib.sha256(png)
     if raw is not None:
-        import yaml
-
         try:
-            parsed = yaml.safe_load(raw.decode("utf-8"))
-        except (UnicodeDecodeError, yaml.YAMLError):
-            raise UserError(f"{sidecar_path(path)}: is not valid YAML; fix the syntax.") from None
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise UserError(f"{sidecar_path(path)}: is not UTF-8 text; save it as UTF-8.") \
+                from None
+        parsed = parse_yaml(text, sidecar_path(path))
         game_map.sidecar = check_sidecar(parsed, sidecar_path(path))
         digest.update(raw)
     game_map.sha256 = digest.hexdigest()

@@ -276,3 +276,39 @@ def test_a_save_naming_a_plugin_class_imports_nothing_and_is_refused(tmp_path, c
                              timeout=120)
     assert trusted.returncode == 0, trusted.stderr
     assert (tmp_path / "ran.txt").exists()  # named on the command line, the class is trusted
+
+
+# -- issue 25, item 4: what a file holds is parsed strictly --------------------------------
+
+
+@pytest.mark.parametrize(("sidecar", "says"), [
+    ("name: a\nname: b\n", "m.yaml at line 2: the key 'name' is given twice; keep one"),
+    ("turn_limit: 1" + "0" * 5000 + "\n", "m.yaml at line 1: the number 1000"),
+])
+def test_a_sidecar_with_a_repeated_key_or_an_endless_number_is_one_sentence(tmp_path, capsys,
+                                                                            sidecar, says):
+    code, _out, err = run_cli(capsys, "match", outpost_with(tmp_path, sidecar))
+    assert code == 2 and says in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(("edit", "says"), [
+    (lambda text: text.replace('"seed": 1', '"seed": 1, "seed": 2', 1),
+     "the key 'seed' is given twice"),
+    (lambda text: text.replace('"seed": 1', '"seed": 1' + "0" * 5000, 1), "has over 18 digits"),
+    (lambda text: text.replace('"seed": 1', '"seed": NaN', 1), "NaN is not a number"),
+])
+def test_a_replay_with_a_repeated_key_or_a_strange_number_is_refused(tmp_path, capsys, edit,
+                                                                     says):
+    run_cli(capsys, "match", OUTPOST, "--seed", "1", "--replay", str(tmp_path / "r.json"))
+    bad = tmp_path / "bad.json"
+    bad.write_text(edit((tmp_path / "r.json").read_text()))
+    code, _out, err = run_cli(capsys, "replay", str(bad))
+    assert code == 2 and says in err and "Traceback" not in err
+
+
+def test_a_png_whose_image_data_fails_its_checksum_is_refused_not_half_loaded(tmp_path, capsys):
+    data = bytearray((MAPS / "outpost.png").read_bytes())
+    data[data.index(b"IDAT") + 10] ^= 1  # one bit of the compressed pixels
+    (tmp_path / "m.png").write_bytes(bytes(data))
+    code, _out, err = run_cli(capsys, "match", str(tmp_path / "m.png"))
+    assert code == 2 and "checksum of its IDAT chunk" in err
