@@ -31,8 +31,23 @@ def at_least(minimum: int) -> Callable[[str], int]:
     return parse
 
 
+def between(minimum: int, maximum: int) -> Callable[[str], int]:
+    """A whole number in minimum..maximum: the ceiling is what one machine can get through in
+    a day, so `--games 1000000000` is refused at the door instead of running for years."""
+    def parse(text: str) -> int:
+        value = int(_number(text, int))
+        if not minimum <= value <= maximum:
+            raise argparse.ArgumentTypeError(
+                f"must be from {minimum:,} to {maximum:,}, not {value:,}")
+        return value
+    parse.__name__ = f"whole number in {minimum}..{maximum}"
+    return parse
+
+
 positive_int = at_least(1)
 count = at_least(0)
+games = between(1, 100_000)  # games a command plays (match, tournament, balance, tune)
+workers = between(1, 64)  # worker processes
 
 
 def positive_float(text: str) -> float:

@@ -7,17 +7,17 @@ import json
 import sys
 from pathlib import Path
 
-from game.cli.args import out_file, positive_int
+from game.cli.args import games, out_file, workers
 from game.errors import UserError
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("balance", help="play one AI against itself on a map: is it fair?")
     p.add_argument("map", help="a skirmish map file or a shipped map's name")
-    p.add_argument("--games", type=positive_int, default=40, help="games, seeds SEED.. (default 40)")
+    p.add_argument("--games", type=games, default=40, help="games, seeds SEED.. (default 40)")
     p.add_argument("--ai", default="heuristic", help="the AI in both seats (default heuristic)")
     p.add_argument("--seed", type=int, default=0, help="seed of the first game")
-    p.add_argument("--workers", type=positive_int, default=1, help="worker processes (default 1)")
+    p.add_argument("--workers", type=workers, default=1, help="worker processes (default 1)")
     p.add_argument("--heatmap", type=out_file, metavar="FILE.png",
                    help="write where units died as a PNG (default: MAP-deaths.png here)")
     p.add_argument("--json", action="store_true", help="print the report as one JSON object")

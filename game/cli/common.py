@@ -8,7 +8,7 @@ from collections.abc import Collection
 from pathlib import Path
 
 from game import registry
-from game.cli.args import positive_float, positive_int
+from game.cli.args import between, positive_float
 from game.engine import Engine
 from game.errors import UserError
 from game.levels.loader import FileKind, load_engine, recognise
@@ -35,7 +35,7 @@ def add_seats(parser: argparse.ArgumentParser, default: str) -> None:
 def add_window_flags(parser: argparse.ArgumentParser, fps_help: str | None = None) -> None:
     """--size and --quit-after for every command that opens a window; --fps where it animates."""
     if fps_help is not None:
-        parser.add_argument("--fps", type=positive_int, default=30, help=fps_help)
+        parser.add_argument("--fps", type=between(1, 240), default=30, help=fps_help)
     parser.add_argument("--size", default="1024x768", help="window size WxH")
     parser.add_argument("--quit-after", type=positive_float, metavar="SECONDS",
                         help="close the window by itself after this long (demos, smoke tests)")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from game.cli.args import positive_int
+from game.cli.args import between
 from game.cli.common import add_window_flags, need_kind
 from game.errors import UserError
 from game.levels.loader import FileKind
@@ -20,7 +20,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--new", metavar="WxH", help="start an empty map of this many cells")
     p.add_argument("--ruleset", default=GameMap.default_ruleset, help="ruleset of a new map")
     p.add_argument("--name", help="set the sidecar's name")
-    p.add_argument("--turn-limit", type=positive_int, help="set the sidecar's turn_limit")
+    p.add_argument("--turn-limit", type=between(1, 10_000), help="set the sidecar's turn_limit")
     add_window_flags(p)
     p.set_defaults(func=run)
 

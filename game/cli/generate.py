@@ -6,7 +6,7 @@ import argparse
 import json
 from pathlib import Path
 
-from game.cli.args import at_least, out_dir, out_file, positive_int
+from game.cli.args import at_least, between, games, out_dir, out_file, positive_int, workers
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -14,7 +14,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     kinds = p.add_subparsers(dest="kind", metavar="KIND", required=True)
     d = kinds.add_parser("descent", help="solvable descent heightmaps, ranked by difficulty")
     d.add_argument("--size", type=at_least(2), default=6, help="cells a side (default 6)")
-    d.add_argument("--count", type=positive_int, default=5, help="levels to write (default 5)")
+    d.add_argument("--count", type=between(1, 10_000), default=5, help="levels to write (default 5)")
     d.add_argument("--out", type=out_dir, required=True, metavar="DIR", help="folder for the .txt levels")
     d.add_argument("--seed", type=int, default=0)
     d.add_argument("--slope", type=positive_int, default=2, help="steepest step between neighbours")
@@ -30,13 +30,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     s.add_argument("--balanced", action="store_true",
                    help="keep generating (seeds SEED, SEED+1, ...) until mirrored AIs score "
                         "red within 0.5 +- 0.05 on the map (rulefront balance)")
-    s.add_argument("--balance-games", type=positive_int, default=40, metavar="N",
+    s.add_argument("--balance-games", type=games, default=40, metavar="N",
                    help="with --balanced: games each candidate map is judged on (default 40)")
-    s.add_argument("--tries", type=positive_int, default=20,
+    s.add_argument("--tries", type=between(1, 10_000), default=20,
                    help="with --balanced: maps to try before giving up (default 20)")
     s.add_argument("--ai", default="heuristic",
                    help="with --balanced: the AI in both seats (default heuristic)")
-    s.add_argument("--workers", type=positive_int, default=1, help="with --balanced: worker processes")
+    s.add_argument("--workers", type=workers, default=1, help="with --balanced: worker processes")
     s.set_defaults(func=run_skirmish)
 
 

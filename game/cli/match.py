@@ -6,7 +6,7 @@ import argparse
 import json
 
 from components.match import DRAW
-from game.cli.args import out_dir, out_file, positive_int
+from game.cli.args import games, out_dir, out_file, workers
 from game.cli.common import add_map_argument, add_seats, need_sides, open_game
 from game.cli.tournament import add_backend, add_budget, budget_of
 from game.commands import Command, EndTurn
@@ -22,10 +22,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--show", action="store_true", help="draw the board after every round")
     p.add_argument("--replay", type=out_file, metavar="FILE", help="write the match as a replay file")
     p.add_argument("--json", action="store_true", help="print the result as one JSON object")
-    p.add_argument("--games", type=positive_int, metavar="N",
+    p.add_argument("--games", type=games, metavar="N",
                    help="play N games, in pairs with sides swapped on the same seed, and print "
                         "wins, draws, losses, score with a 95%% interval and the Elo difference")
-    p.add_argument("--workers", type=positive_int, default=1, metavar="W",
+    p.add_argument("--workers", type=workers, default=1, metavar="W",
                    help="with --games: worker processes (default 1)")
     p.add_argument("--replays", type=out_dir, metavar="DIR", help="with --games: save every game's replay here")
     add_budget(p)

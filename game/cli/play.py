@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from game.cli.args import out_file, positive_int
+from game.cli.args import between, out_file
 from game.cli.common import (
     LEVELS,
     add_map_argument,
@@ -44,7 +44,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--misere", action="store_true",
                    help="octal: misere play (who takes the last block loses)")
     add_window_flags(p, fps_help="window: AI animation speed")
-    p.add_argument("--series", type=positive_int, metavar="N",
+    p.add_argument("--series", type=between(1, 1_000), metavar="N",
                    help="terminal: play N games in a row with a running tally; the loser of "
                         "each game moves first (red) in the next")
     p.add_argument("--level", metavar="ID", help="a level id in a Keke JSON level set")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from game.cli.args import count, out_file
+from game.cli.args import between, count, out_file
 from game.cli.common import LEVELS, RECORDS, add_map_argument, open_game
 from game.render.layout import parse_size
 from game.session.seat import Forfeited, make_seats, step
@@ -28,7 +28,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--size", help="picture size WxH (default 1024x768 for a PNG, 640x480 for "
                    "an animation)")
     p.add_argument("--fps", type=int, default=12, help="animation frames per second (default 12)")
-    p.add_argument("--tween", type=int, default=3, metavar="N",
+    p.add_argument("--tween", type=between(0, 30), default=3, metavar="N",
                    help="animation frames through each command that moves something (default 3)")
     p.add_argument("--seed", type=int, default=0, help="seed of the game set up")
     p.add_argument("--level", metavar="ID", help="a level id in a Keke JSON level set")

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from game import registry
-from game.cli.args import out_file, positive_float, positive_int
+from game.cli.args import out_file, positive_float, positive_int, workers
 from game.cli.common import LEVELS, open_game
 from game.engine import Engine, Impossible
 from game.errors import UserError
@@ -43,7 +43,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "macro-fill, macro-spell, macro-novelty (macro moves: walks between "
                         "pushes), macro-novelty2, macro-spell-novelty2 (width-2 novelty first), "
                         "or auto (default: bfs, then the width-2 novelty searches, then g + 3h)")
-    p.add_argument("--workers", type=positive_int, default=min(2, os.cpu_count() or 1), metavar="N",
+    p.add_argument("--workers", type=workers, default=min(2, os.cpu_count() or 1), metavar="N",
                    help="with auto: 2 runs bfs, macro-spell-novelty2 and a gentler "
                         "macro-novelty2 in one process and macro-novelty2 then g + 3h in "
                         "another, each for the whole budget; 1 "

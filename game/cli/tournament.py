@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from game.cli.args import out_dir, out_file, positive_float, positive_int
+from game.cli.args import games, out_dir, out_file, positive_float, positive_int, workers
 from game.data import map_argument
 from game.errors import UserError
 from game.progress import Progress, wanted
@@ -146,9 +146,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--maps", default="duel",
                    help="map paths, shipped map names or glob patterns, comma-separated "
                         "(quote globs; default: duel)")
-    p.add_argument("--games", type=positive_int, default=10, help="games per pair of AIs per map")
+    p.add_argument("--games", type=games, default=10, help="games per pair of AIs per map")
     p.add_argument("--seed", type=int, default=0, help="seed of the first pair of games")
-    p.add_argument("--workers", type=positive_int, default=1, help="worker processes")
+    p.add_argument("--workers", type=workers, default=1, help="worker processes")
     p.add_argument("--replays", type=out_dir, metavar="DIR", help="save every game's replay here")
     p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     p.add_argument("--csv", type=out_file, metavar="FILE", help="write one row per game to FILE")

@@ -6,7 +6,7 @@ import argparse
 import json
 from pathlib import Path
 
-from game.cli.args import at_least, count, out_file, positive_float, positive_int
+from game.cli.args import between, games, out_file, positive_float, workers
 from game.errors import UserError
 
 
@@ -15,14 +15,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--maps", default="duel",
                    help="maps to tune on: paths, shipped map names or quoted globs, "
                         "comma-separated (default duel)")
-    p.add_argument("--games", type=positive_int, default=4,
+    p.add_argument("--games", type=games, default=4,
                    help="games per candidate per map in each generation, in swapped pairs "
                         "(default 4)")
-    p.add_argument("--generations", type=positive_int, default=4, help="CMA-ES generations (default 4)")
-    p.add_argument("--popsize", type=at_least(2), default=6, help="candidates per generation (default 6)")
+    p.add_argument("--generations", type=between(1, 10_000), default=4, help="CMA-ES generations (default 4)")
+    p.add_argument("--popsize", type=between(2, 1_000), default=6, help="candidates per generation (default 6)")
     p.add_argument("--sigma", type=positive_float, default=0.3,
                    help="first step size, in log-multipliers of the weights (default 0.3)")
-    p.add_argument("--validate", type=count, default=400,
+    p.add_argument("--validate", type=between(0, 100_000), default=400,
                    help="games of tuned against old weights for the report (default 400; "
                         "0 skips it)")
     p.add_argument("--out", type=out_file, default="tuned-ai.yaml", metavar="FILE",
@@ -30,7 +30,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "to FILE's folder under STEM-candidates/")
     p.add_argument("--report", type=out_file, metavar="FILE.json", help="also write the report as JSON")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--workers", type=positive_int, default=1, help="worker processes (default 1)")
+    p.add_argument("--workers", type=workers, default=1, help="worker processes (default 1)")
     p.add_argument("--backend", choices=("local", "ray"), default="local",
                    help="local worker processes (default) or Ray tasks")
     p.add_argument("--address", metavar="ray://HOST:PORT|auto",

@@ -225,10 +225,10 @@ def test_a_save_with_a_broken_random_state_does_not_resume(tmp_path, capsys, mon
     (["bench", "--repeat", "0", "skirmish"], "--repeat: must be 1 or more, not 0"),
     (["solve", "level-03", "--budget", "-1"], "--budget: must be more than 0, not -1"),
     (["solve", "level-03", "--budget", "nan"], "--budget: 'nan' is not a number"),
-    (["match", "--games", "0"], "--games: must be 1 or more, not 0"),
-    (["match", "--games", "2", "--workers", "0"], "--workers: must be 1 or more"),
+    (["match", "--games", "0"], "--games: must be from 1 to 100,000, not 0"),
+    (["match", "--games", "2", "--workers", "0"], "--workers: must be from 1 to 64"),
     (["tournament", "--games", "x"], "--games: 'x' is not a whole number"),
-    (["play", "--text", "--series", "0"], "--series: must be 1 or more"),
+    (["play", "--text", "--series", "0"], "--series: must be from 1 to 1,000"),
 ])
 def test_numeric_arguments_are_range_checked_by_argparse(capsys, argv, says):
     assert says in refused(capsys, *argv)
@@ -312,3 +312,17 @@ def test_a_png_whose_image_data_fails_its_checksum_is_refused_not_half_loaded(tm
     (tmp_path / "m.png").write_bytes(bytes(data))
     code, _out, err = run_cli(capsys, "match", str(tmp_path / "m.png"))
     assert code == 2 and "checksum of its IDAT chunk" in err
+
+
+@pytest.mark.parametrize(("argv", "says"), [
+    (["match", "duel", "--games", "1000000000"], "--games: must be from 1 to 100,000"),
+    (["render", "duel", "-o", "x.gif", "--tween", "1000000"], "--tween: must be from 0 to 30"),
+    (["render", "duel", "-o", "x.gif", "--tween=-5"], "--tween: must be from 0 to 30"),
+    (["generate", "descent", "--out", "d", "--count", "1000000000"], "--count: must be from 1"),
+    (["tournament", "--workers", "100000"], "--workers: must be from 1 to 64"),
+])
+def test_counts_past_what_a_machine_can_do_are_refused_at_the_door(tmp_path, argv, says):
+    done = subprocess.run([sys.executable, "-m", "game", *argv], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and says in done.stderr and "Traceback" not in done.stderr
+    assert list(tmp_path.iterdir()) == []  # nothing was written

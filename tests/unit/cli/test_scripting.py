@@ -61,7 +61,7 @@ def test_hint_gives_the_next_move_from_the_current_state(capsys):
 
 def test_solve_refuses_fewer_than_one_worker(capsys):
     code, _, err = run_cli(capsys, "solve", FIRST, "--workers", "0")
-    assert code == 2 and "--workers: must be 1 or more, not 0" in err
+    assert code == 2 and "--workers: must be from 1 to 64, not 0" in err
 
 
 def test_a_level_lost_for_good_is_reported(capsys, tmp_path):

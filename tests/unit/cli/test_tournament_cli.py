@@ -40,7 +40,7 @@ def test_tournament_writes_csv_and_plot(capsys, tmp_path) -> None:
         (["match", "--red", "alphazero", "--games", "2"], "unknown AI 'alphazero'; known AIs:"),
         (["match", "--red", "minimax:depht=2", "--games", "2"], "its options: think, nodes"),
         (["match", "--red", "minimax:think=fast"], "option think must be a number"),
-        (["match", "--games", "0"], "--games: must be 1 or more, not 0"),
+        (["match", "--games", "0"], "--games: must be from 1 to 100,000, not 0"),
         (["tournament", "--maps", "nowhere/*.png"], "matches no file"),
         (["tournament", "--ais", "random"], "at least two different AIs"),
     ],

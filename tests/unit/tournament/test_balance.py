@@ -64,7 +64,7 @@ def test_balanced_takes_in_both_edges_of_0_5_plus_minus_0_05(red_wins, balanced)
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["balance", "outpost", "--games", "0"], "--games: must be 1 or more, not 0"),
+        (["balance", "outpost", "--games", "0"], "--games: must be from 1 to 100,000, not 0"),
         (["balance", "level-03"], "pits sides against each other"),
         (["balance", "outpost", "--ai", "alphazero"], "unknown AI 'alphazero'"),
     ],
