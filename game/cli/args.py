@@ -111,3 +111,11 @@ def out_dir(text: str) -> str:
     except UserError as error:
         raise argparse.ArgumentTypeError(str(error).rstrip(".")) from None
     return text
+
+
+def nonempty(text: str) -> str:
+    """A name that must say something (--level): an empty string is an error, not a default
+    (`--level ""` would otherwise solve the whole set)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("is empty; give a level id, or leave the option out")
+    return text

@@ -6,7 +6,7 @@ import argparse
 import json
 from collections import Counter
 
-from game.cli.args import out_dir
+from game.cli.args import nonempty, out_dir
 from game.data import hex_color, palette
 
 
@@ -15,7 +15,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     verbs = p.add_subparsers(dest="verb", metavar="VERB", required=True)
     check = verbs.add_parser("check", help="load a map, print it as ASCII and what it holds")
     check.add_argument("map", help="a map or level file, or a shipped map's name")
-    check.add_argument("--level", metavar="ID", help="a level id in a Keke JSON level set")
+    check.add_argument("--level", type=nonempty, metavar="ID", help="a level id in a Keke JSON level set")
     check.add_argument("--json", action="store_true", help="print the findings as JSON")
     check.set_defaults(func=run_check)
     legend = verbs.add_parser("legend", help="print the palette: colour -> tile, unit, word")

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from game.cli.args import between, out_file
+from game.cli.args import between, nonempty, out_file
 from game.cli.common import (
     LEVELS,
     add_map_argument,
@@ -47,7 +47,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--series", type=between(1, 1_000), metavar="N",
                    help="terminal: play N games in a row with a running tally; the loser of "
                         "each game moves first (red) in the next")
-    p.add_argument("--level", metavar="ID", help="a level id in a Keke JSON level set")
+    p.add_argument("--level", type=nonempty, metavar="ID", help="a level id in a Keke JSON level set")
     p.add_argument("--moves", help="puzzle/descent: apply these moves (u d l r, s wait) and stop")
     p.add_argument("--json", action="store_true", help="with --moves: print the state as JSON")
     p.add_argument("--player", help="puzzle/descent: record a win under this player's name")

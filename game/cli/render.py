@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from game.cli.args import between, count, out_file
+from game.cli.args import between, count, nonempty, out_file
 from game.cli.common import LEVELS, RECORDS, add_map_argument, open_game
 from game.render.layout import parse_size
 from game.session.seat import Forfeited, make_seats, step
@@ -31,7 +31,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--tween", type=between(0, 30), default=3, metavar="N",
                    help="animation frames through each command that moves something (default 3)")
     p.add_argument("--seed", type=int, default=0, help="seed of the game set up")
-    p.add_argument("--level", metavar="ID", help="a level id in a Keke JSON level set")
+    p.add_argument("--level", type=nonempty, metavar="ID", help="a level id in a Keke JSON level set")
     p.add_argument("--moves", type=count, default=0, metavar="N",
                    help="let random AIs play N commands first (a mid-game picture)")
     p.set_defaults(func=run)

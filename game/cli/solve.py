@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from game import registry
-from game.cli.args import out_file, positive_float, positive_int, workers
+from game.cli.args import nonempty, out_file, positive_float, positive_int, workers
 from game.cli.common import LEVELS, open_game
 from game.engine import Engine, Impossible
 from game.errors import UserError
@@ -28,7 +28,7 @@ from systems.ai.solver import Solution, moves_text, solve
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("solve", help="solve a puzzle or descent level (or a Keke level set)")
     p.add_argument("level", nargs="?", help="a .keke, .json (with --level), .txt or .png level")
-    p.add_argument("--level", dest="level_id", metavar="ID",
+    p.add_argument("--level", dest="level_id", type=nonempty, metavar="ID",
                    help="level id in a Keke JSON set; with --keke, the ids to solve (e.g. 72,86)")
     p.add_argument("--keke", metavar="SET", help="solve every level of a Keke JSON level set")
     p.add_argument("--stored", action="store_true",

@@ -219,4 +219,7 @@ def parse_spec(spec: str) -> GameMap:
         code, sizes = parts[0], parse_heaps(parts[1])
     except (IndexError, UserError):
         raise UserError(f"'{spec}' is not an octal position (octal:CODE:HEAPS[:misere]).") from None
+    if parts[2:] not in ([], ["misere"]):
+        raise UserError(f"'{spec}': '{':'.join(parts[2:])}' is not a way to play; end the "
+                        "position with ':misere' (lower case) or nothing for normal play.")
     return spec_map(code, sizes, misere=parts[2:] == ["misere"])

@@ -326,3 +326,12 @@ def test_counts_past_what_a_machine_can_do_are_refused_at_the_door(tmp_path, arg
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and says in done.stderr and "Traceback" not in done.stderr
     assert list(tmp_path.iterdir()) == []  # nothing was written
+
+
+@pytest.mark.parametrize(("argv", "says"), [
+    (["solve", "first-steps", "--level", ""], "--level: is empty"),
+    (["match", "octal:0.137:3,4:Misere"], "'Misere' is not a way to play"),
+    (["match", "octal:0.137:3,4:banana"], "'banana' is not a way to play"),
+])
+def test_an_empty_value_or_a_strange_suffix_is_an_error_not_a_default(capsys, argv, says):
+    assert says in refused(capsys, *argv)
