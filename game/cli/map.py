@@ -74,13 +74,14 @@ def run_import_keke(args: argparse.Namespace) -> int:
     """Each level becomes DIR/keke-ID.png with a sidecar naming the puzzle ruleset."""
     from pathlib import Path
 
+    from game.data import read_text
     from game.levels.maps import path_under, write_map
     from game.rulesets.puzzle.keke import level_map, parse_ascii, read_set
 
     source = Path(args.file)
     out = Path(args.out)
     if source.suffix.lower() == ".keke":
-        maps = [(source.stem, parse_ascii(source.read_text(encoding="utf-8"), source))]
+        maps = [(source.stem, parse_ascii(read_text(source, "Keke level"), source))]
     else:
         maps = [(f"keke-{lv.id}", level_map(source, lv)) for lv in read_set(source)]
     targets = [path_under(out, f"{stem}.png", source) for stem, _map in maps]  # all, first

@@ -6,6 +6,7 @@ Each runs the real `rulefront` command as a process, as a user would."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -73,3 +74,9 @@ def test_a_full_standard_output_is_one_sentence(tmp_path):
         done = subprocess.run([sys.executable, "-m", "game", "maps"], cwd=tmp_path,
                               stdout=full, stderr=subprocess.PIPE, text=True, timeout=60)
     one_sentence(done, "standard output: No space left on device")
+
+
+def test_a_named_pipe_given_to_import_keke_is_refused_not_read_forever(tmp_path):
+    os.mkfifo(tmp_path / "p.keke")
+    done = rulefront("map", "import-keke", "p.keke", "--out", "out", cwd=tmp_path)
+    one_sentence(done, "is not a regular file")
