@@ -48,7 +48,8 @@ def describe(env: Any, make: str, source: str) -> dict[str, Any]:
         agent = env.possible_agents[0]
         env.reset(seed=0)
         space = env.observation_space(agent)["observation"]
-        return {"map": source, "ruleset": env.engine.ruleset.name, "library": "PettingZoo",
+        return {"map": source, "ruleset": env.unwrapped.engine.ruleset.name,
+                "library": "PettingZoo",
                 "make": make, "agents": list(env.possible_agents),
                 "actions": int(env.action_space(agent).n),
                 "legal_now": int(env.observe(agent)["action_mask"].sum()),
@@ -66,6 +67,9 @@ def check(env: Any) -> tuple[str, float]:
     import io
     import warnings
 
+    from game.render import use_headless
+
+    use_headless()  # check_env opens a window per render mode, "human" too: draw offscreen
     start = time.perf_counter()
     name = "pettingzoo api_test" if hasattr(env, "possible_agents") else "gymnasium check_env"
     try:

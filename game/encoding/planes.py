@@ -73,7 +73,11 @@ class Planes:
         # plane by kind name and by word text, so filling formats no string per thing
         self.kinds = {n[5:]: i for n, i in self.index.items() if n.startswith("kind:")}
         self.words = {n[5:]: i for n, i in self.index.items() if n.startswith("word:")}
-        width, height = engine.world.resource(SIZE_KEY)
+        size = engine.world.resource(SIZE_KEY)
+        if size is None:  # a ruleset that keeps no board size: its map's
+            assert engine.map is not None
+            size = (engine.map.width, engine.map.height)
+        width, height = size
         self.shape = (len(self.names), height, width)
 
     def observe(self, engine: Engine, me: str) -> np.ndarray:

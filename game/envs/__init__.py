@@ -1,45 +1,48 @@
-"""Rulefront for PettingZoo and Gymnasium (the `envs` extra).
+"""Rulefront for PettingZoo and Gymnasium (the `envs` extra): one factory for every
+registered ruleset, `env(ruleset, **params)` / `raw_env(ruleset, **params)`
+(game.envs.rulefront_v0).
 
-`from game.envs import skirmish_env, octal_env` gives PettingZoo AEC environments for the
-games of sides; importing this package registers the Gymnasium environments
-`rulefront/Puzzle-v0` and `rulefront/Descent-v0` for the one-player levels (keyword `level`).
-Action numbers and observation planes are game.encoding's, the same as the OpenSpiel games'
-(docs/ecosystem.md).
+Games of two or more sides are PettingZoo AEC environments; one-player rulesets are
+Gymnasium environments, each registered as `rulefront/<Ruleset>-v0` when this package is
+imported (`gymnasium.make("rulefront/Descent-v0")` plays the default level). Action numbers
+and observation planes are game.encoding's, the same as the OpenSpiel games'
+(docs/ecosystem.md). `<ruleset>_env(**params)` is `env("<ruleset>", **params)` for any
+registered ruleset.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
-import gymnasium
+from game import registry
+from game.envs.aec import SidesEnv
+from game.envs.levels import LevelEnv
+from game.envs.rulefront_v0 import env, gym_id, raw_env, register_gym
 
-from game.envs.aec import OctalEnv, SkirmishEnv, octal_env, skirmish_env
+__all__ = ["LevelEnv", "SidesEnv", "env", "env_for", "gym_id", "raw_env", "register_gym"]
 
-__all__ = ["OctalEnv", "SkirmishEnv", "env_for", "octal_env", "skirmish_env"]
+for _spec in registry.specs():
+    if _spec.capabilities.players < 2:
+        register_gym(_spec)
 
-for _name in ("Puzzle", "Descent"):
-    if f"rulefront/{_name}-v0" not in gymnasium.registry:
-        gymnasium.register(f"rulefront/{_name}-v0",
-                           entry_point=f"game.envs.levels:{_name}Env")
+
+def __getattr__(name: str) -> Callable[..., Any]:
+    """`<ruleset>_env`: the factory of one registered ruleset."""
+    ruleset = name.removesuffix("_env")
+    if name.endswith("_env") and ruleset in registry.names():
+        return partial(env, ruleset)
+    raise AttributeError(f"module 'game.envs' has no attribute '{name}'")
 
 
 def env_for(source: str, render_mode: str | None = None) -> tuple[Any, str]:
-    """The environment for any map or level (a file, a shipped name, or octal:CODE:HEAPS) and
-    the line of Python that makes it."""
-    from game.errors import UserError
+    """The environment of any map or level (a file, a shipped name, or a described position
+    such as octal:CODE:HEAPS) and the line of Python that makes it."""
     from game.levels.loader import load_game_map
 
-    game_map = load_game_map(source)
-    if game_map.ruleset == "skirmish":
-        return SkirmishEnv(game_map, render_mode), f"skirmish_env(map={source!r})"
-    if game_map.ruleset == "octal":
-        env = OctalEnv(game_map, render_mode)  # a described position or a map of heaps
-        report = env.engine.ruleset.report(env.engine.world)
-        heaps = ",".join(map(str, env.start_heaps))
-        misere = ", misere=True" if report.get("misere") else ""
-        return env, f"octal_env(code={report['code']!r}, heaps={heaps!r}{misere})"
-    if game_map.ruleset not in ("puzzle", "descent"):
-        raise UserError(f"{source}: is a {game_map.ruleset} map; no environment plays it.")
-    env_id = f"rulefront/{game_map.ruleset.title()}-v0"
-    made = gymnasium.make(env_id, level=source, render_mode=render_mode)
-    return made.unwrapped, f"gymnasium.make({env_id!r}, level={source!r})"
+    ruleset = load_game_map(source).ruleset
+    made = env(ruleset, render_mode=render_mode, source=source)
+    if registry.spec(ruleset).capabilities.players < 2:
+        return made.unwrapped, f"gymnasium.make({gym_id(ruleset)!r}, source={source!r})"
+    return made, f"game.envs.env({ruleset!r}, source={source!r})"

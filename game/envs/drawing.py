@@ -1,5 +1,6 @@
-"""The two render modes every environment offers: "ansi" (the text board) and "rgb_array"
-(the offscreen renderer, one hidden window kept per environment)."""
+"""The render modes every environment offers: "human" (the game's own window, drawn on each
+step), "ansi" (the text board) and "rgb_array" (the offscreen renderer, one hidden window kept
+per environment)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import numpy as np
 if TYPE_CHECKING:
     from game.engine import Engine
 
-RENDER_MODES = ["ansi", "rgb_array"]
+RENDER_MODES = ["human", "ansi", "rgb_array"]
 CELL = 24  # pixels per cell of an rgb_array frame
 LARGEST = 768  # the board's longest side at most, in pixels
 PANEL = 300  # room for the screen's side panel
@@ -27,6 +28,13 @@ class Drawing:
         self._screen: Any = None
         self._engine: Engine | None = None
 
+    # a copy or a pickle draws in a window of its own, opened when it first renders
+    def __getstate__(self) -> dict[str, Any]:
+        return {"mode": self.mode}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__init__(state["mode"])  # type: ignore[misc]
+
     def render(self, engine: Engine) -> Any:
         if self.mode == "ansi":
             lines = [engine.ruleset.describe(engine.world), engine.ruleset.text_board(engine.world),
@@ -34,17 +42,33 @@ class Drawing:
             return "\n".join(lines) + "\n"
         if self.mode == "rgb_array":
             return self._frame(engine)
+        if self.mode == "human":
+            self._show(engine)
         return None
 
-    def _frame(self, engine: Engine) -> Any:
-        from game.render.offscreen import frame_image, hidden_window
+    def _size(self, engine: Engine) -> tuple[int, int]:
+        assert engine.map is not None
+        scale = min(CELL, LARGEST // max(engine.map.width, engine.map.height, 1))
+        # the screen keeps a side panel (rules, events) beside the board
+        return max(engine.map.width * scale + PANEL, 640), max(engine.map.height * scale, 480)
 
+    def _show(self, engine: Engine) -> None:
+        """Draw the position in the game's window (opened on the first call) and show it."""
         if self._window is None:
-            assert engine.map is not None
-            scale = min(CELL, LARGEST // max(engine.map.width, engine.map.height, 1))
-            # the screen keeps a side panel (rules, events) beside the board
-            self._window = hidden_window(max(engine.map.width * scale + PANEL, 640),
-                                         max(engine.map.height * scale, 480))
+            from game.render.app import open_window
+
+            self._window = open_window(*self._size(engine), caption=engine.ruleset.describe(
+                engine.world))
+        window = self._window
+        window.switch_to()
+        window.dispatch_events()
+        self._screen_for(engine)
+        window.set_caption(engine.ruleset.describe(engine.world))
+        window.clear()
+        self._screen.draw()
+        window.flip()
+
+    def _screen_for(self, engine: Engine) -> None:
         if self._engine is not engine:
             from game.render.screen import Screen
             from game.render.uiview import UiView
@@ -54,6 +78,13 @@ class Drawing:
             self._engine = engine
         else:
             self._screen.invalidate()
+
+    def _frame(self, engine: Engine) -> Any:
+        from game.render.offscreen import frame_image, hidden_window
+
+        if self._window is None:
+            self._window = hidden_window(*self._size(engine))
+        self._screen_for(engine)
         image = frame_image(self._window, self._screen)
         # Read RGBA, the buffer's own format: asking pyglet for RGB converts pixel by pixel
         # in Python (~2.8 s a frame at 640x576).

@@ -1,5 +1,6 @@
-"""The games of sides as PettingZoo AEC environments: PettingZoo's own API test, the action
-numbering, refusals, rewards and seeds."""
+"""Games of sides as PettingZoo AEC environments, made by the one factory from the ruleset's
+spec: PettingZoo's own API test on every ruleset of sides (the counting ruleset registered by
+a test too), the standard wrappers, the action numbering, refusals, truncation and rewards."""
 
 from __future__ import annotations
 
@@ -8,102 +9,214 @@ import random
 import numpy as np
 import pytest
 from pettingzoo.test import api_test
+from pettingzoo.utils import wrappers
 
+from game import registry
 from game.encoding import plane_names
-from game.envs import octal_env, skirmish_env
+from game.envs import env, raw_env, rulefront_v0
 from game.errors import UserError
+from tests.conformance.test_a_fifth_ruleset import register_counting
+
+SIDES = [spec.name for spec in registry.specs() if spec.capabilities.players >= 2]
+SMALL = {"skirmish": {"map": "outpost"}, "octal": {"heaps": "5 7"}}
 
 
-def test_skirmish_passes_pettingzoo_api_test() -> None:
-    api_test(skirmish_env(map="outpost"), num_cycles=300)
+def test_there_are_rulesets_of_sides_to_test() -> None:
+    assert {"skirmish", "octal"} <= set(SIDES)
 
 
-@pytest.mark.parametrize("heaps", ["5,7", "3,4,6"])
-def test_octal_passes_pettingzoo_api_test(heaps: str) -> None:
-    api_test(octal_env(code="0.137", heaps=heaps))
+@pytest.mark.parametrize("ruleset", SIDES)
+def test_every_ruleset_of_sides_passes_pettingzoos_api_test(ruleset: str) -> None:
+    api_test(env(ruleset, **SMALL.get(ruleset, {})), num_cycles=300)
 
 
-@pytest.mark.parametrize("make", [lambda: skirmish_env(map="outpost"),
-                                  lambda: octal_env(code="0.777", heaps="6,8")])
-def test_every_legal_command_has_its_own_number_and_the_mask_marks_exactly_those(make) -> None:
-    env = make()
-    env.reset(seed=2)
+def test_a_ruleset_registered_by_a_test_passes_the_api_test(monkeypatch) -> None:
+    register_counting(monkeypatch)
+    made = env("counting", tokens=9)
+    assert made.metadata["name"] == "rulefront_counting_v0"
+    api_test(made, num_cycles=300)
+    api_test(env("counting", end_on_illegal=True), num_cycles=300)
+
+
+def test_env_wraps_raw_env_in_pettingzoos_standard_wrappers() -> None:
+    made = rulefront_v0.env("octal", end_on_illegal=True)
+    assert isinstance(made, wrappers.OrderEnforcingWrapper)
+    assert isinstance(made.env, wrappers.AssertOutOfBoundsWrapper)
+    assert isinstance(made.env.env, wrappers.TerminateIllegalWrapper)
+    assert type(made.unwrapped) is type(raw_env("octal"))
+    assert not isinstance(env("octal").env.env, wrappers.TerminateIllegalWrapper)
+
+
+def test_the_old_factory_names_still_make_each_rulesets_env() -> None:
+    from game.envs import octal_env, skirmish_env
+
+    assert skirmish_env(map="outpost").unwrapped.params == {"map": "outpost", "turn_limit": 0}
+    assert octal_env(heaps=[3, 4, 5]).unwrapped.params["heaps"] == "3 4 5"
+
+
+@pytest.mark.parametrize("ruleset", SIDES)
+def test_state_is_the_whole_board_in_the_state_space(ruleset: str) -> None:
+    made = env(ruleset, **SMALL.get(ruleset, {}))
+    made.reset(seed=0)
+    state = made.state()
+    assert made.unwrapped.state_space.contains(state)
+    first = made.possible_agents[0]
+    assert np.array_equal(state, made.observe(first)["observation"])
+
+
+@pytest.mark.parametrize("ruleset", SIDES)
+def test_every_legal_command_has_its_own_number_and_the_mask_marks_exactly_those(
+        ruleset: str) -> None:
+    made = raw_env(ruleset, **SMALL.get(ruleset, {}))
+    made.reset(seed=2)
     rng = random.Random(2)
     for _ in range(60):
-        agent = env.agent_selection
-        if env.terminations[agent]:
+        agent = made.agent_selection
+        if made.terminations[agent] or made.truncations[agent]:
             break
-        legal = env.engine.legal_actions()
-        numbers = [env.encoding.encode(env.engine.world, c) for c in legal]
+        legal = made.engine.legal_actions()
+        numbers = [made.encoding.encode(made.engine.world, c) for c in legal]
         assert len(set(numbers)) == len(legal)
-        mask = env.observe(agent)["action_mask"]
+        mask = made.observe(agent)["action_mask"]
         assert sorted(np.flatnonzero(mask).tolist()) == sorted(numbers)
-        other = next(a for a in env.possible_agents if a != agent)
-        assert not env.observe(other)["action_mask"].any()
-        env.step(rng.choice(numbers))
+        assert np.array_equal(made.action_masks(), mask.astype(bool))
+        other = next(a for a in made.possible_agents if a != agent)
+        assert not made.observe(other)["action_mask"].any()
+        made.step(rng.choice(numbers))
 
 
 def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
-    env = skirmish_env(map="outpost")
-    env.reset(seed=1)
-    before = env.engine.world.state_key()
-    mask = env.observe("red")["action_mask"]
+    made = raw_env("skirmish", map="outpost")
+    made.reset(seed=1)
+    before = made.engine.world.state_key()
+    mask = made.observe("red")["action_mask"]
     illegal = int(np.flatnonzero(mask == 0)[0])
-    env.step(illegal)
-    assert env.engine.world.state_key() == before
-    assert env.agent_selection == "red"
-    text = env.encoding.text(illegal)  # e.g. "red duelist (unit 7) moves to (0, 0)"
-    assert env.infos["red"]["illegal"] == f"action {illegal} ({text}) is not legal now."
-    env.step(env.encoding.size)  # past the last number: refused all the same
-    assert env.infos["red"]["illegal"] == f"action {env.encoding.size} is not legal now."
-    assert env.engine.world.state_key() == before
+    made.step(illegal)
+    assert made.engine.world.state_key() == before
+    assert made.agent_selection == "red"
+    text = made.encoding.text(illegal)  # e.g. "red duelist (unit 7) moves to (0, 0)"
+    assert made.infos["red"]["illegal"] == f"action {illegal} ({text}) is not legal now."
+    made.step(made.encoding.size)  # past the last number: refused all the same
+    assert made.infos["red"]["illegal"] == \
+        f"action {made.encoding.size} is not one of 0..{made.encoding.size - 1}."
+    assert made.engine.world.state_key() == before
 
 
-def random_game(env, seed: int) -> tuple[list[int], dict[str, float]]:
+@pytest.mark.parametrize("action", [2.7, 2.0, "2", True, None, np.array([1.5])])
+def test_an_action_that_is_not_an_integer_is_an_error_not_a_rounded_move(action) -> None:
+    made = raw_env("octal")
+    made.reset()
+    with pytest.raises(TypeError, match="is not an integer"):
+        made.step(action)
+    assert not made.engine.history
+    made.step(np.int64(0))  # NumPy's integers are integers
+    made.step(np.array(0))
+
+
+def test_the_wrapped_env_refuses_an_action_out_of_its_space() -> None:
+    made = env("octal")
+    made.reset()
+    with pytest.raises(AssertionError, match="not in action space"):
+        made.step(2.7)
+
+
+@pytest.mark.parametrize("ruleset", SIDES)
+def test_five_thousand_illegal_steps_end_the_episode(ruleset: str) -> None:
+    made = env(ruleset)  # the defaults: duel, 0.137 on 5 7
+    made.reset(seed=0)
+    steps = 0
+    for agent in made.agent_iter(5_000):
+        _obs, _reward, terminated, truncated, _ = made.last()
+        if terminated or truncated:
+            made.step(None)
+            continue
+        steps += 1
+        mask = made.observe(agent)["action_mask"]
+        made.step(int(np.flatnonzero(mask == 0)[0]))
+    assert not made.agents  # the episode ended, every agent is done
+    assert steps == made.unwrapped.max_steps <= 5_000
+    assert not made.unwrapped.engine.history  # every step was refused, each one counted
+
+
+def test_max_steps_counts_refused_and_played_steps_alike() -> None:
+    made = raw_env("octal", heaps="9", max_steps=3)
+    made.reset()
+    made.step(made.encoding.size - 1)  # illegal
+    made.step(int(np.flatnonzero(made.observe(made.agent_selection)["action_mask"])[0]))
+    assert not any(made.truncations.values())
+    made.step(made.encoding.size - 1)
+    assert all(made.truncations.values()) and not any(made.terminations.values())
+
+
+def test_the_terminate_illegal_option_ends_the_game_against_the_side_that_erred() -> None:
+    made = env("octal", end_on_illegal=True)
+    made.reset()
+    agent = made.agent_selection
+    mask = made.observe(agent)["action_mask"]
+    made.step(int(np.flatnonzero(mask == 0)[0]))
+    assert all(made.terminations.values())
+    assert made.unwrapped._cumulative_rewards[agent] == -1
+
+
+def random_game(made, seed: int) -> tuple[list[int], dict[str, float]]:
     """Play uniformly among the legal actions to the end: the actions and the final rewards."""
-    env.reset(seed=seed)
+    made.reset(seed=seed)
     rng = np.random.default_rng(seed)
-    actions, totals = [], dict.fromkeys(env.possible_agents, 0.0)
-    for agent in env.agent_iter():
-        obs, reward, terminated, truncated, _ = env.last()
+    actions, totals = [], dict.fromkeys(made.possible_agents, 0.0)
+    for agent in made.agent_iter():
+        obs, reward, terminated, truncated, _ = made.last()
         totals[agent] += reward
         if terminated or truncated:
-            env.step(None)
+            made.step(None)
             continue
         action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
         actions.append(action)
-        env.step(action)
+        made.step(action)
     return actions, totals
 
 
 def test_a_random_octal_game_ends_with_one_winner_and_the_same_seed_replays_it() -> None:
-    env = octal_env(code="0.07", heaps="9")
-    actions, totals = random_game(env, 5)
+    made = env("octal", code="0.07", heaps="9")
+    actions, totals = random_game(made, 5)
     assert sorted(totals.values()) == [-1.0, 1.0]
-    winner = env.engine.outcome[0]
+    winner = made.unwrapped.engine.outcome[0]
     assert totals[winner] == 1.0
-    assert random_game(env, 5) == (actions, totals)
+    assert random_game(made, 5) == (actions, totals)
+
+
+def test_reset_options_move_to_another_level_of_the_same_shape() -> None:
+    made = raw_env("octal", code="0.07", heaps="3 6")
+    made.reset(options={"heaps": "6 3"})
+    assert made.engine.ruleset.report(made.engine.world)["heaps"] == [6, 3]
+    made.reset()  # the level the options chose stays until other options come
+    assert made.engine.ruleset.report(made.engine.world)["heaps"] == [6, 3]
+    with pytest.raises(UserError, match="make a new environment for it"):
+        made.reset(options={"heaps": "2 2 2 2"})
+    assert made.params["heaps"] == "6 3"  # refused: the environment is as it was
+    made.reset(options={"unrelated": 1})  # other tools' options are ignored
 
 
 def test_skirmish_observation_planes_show_own_and_enemy_units() -> None:
-    env = skirmish_env(map="outpost")
-    env.reset(seed=0)
-    red, blue = env.observe("red")["observation"], env.observe("blue")["observation"]
+    made = raw_env("skirmish", map="outpost")
+    made.reset(seed=0)
+    red, blue = made.observe("red")["observation"], made.observe("blue")["observation"]
     names = plane_names("skirmish")
-    assert red.shape == (len(names), env.game_map.height, env.game_map.width)
+    assert red.shape == (len(names), made.game_map.height, made.game_map.width)
     own, enemy = names.index("side:own"), names.index("side:other")
     assert red[own].sum() == blue[enemy].sum() > 0
     assert np.array_equal(red[own], blue[enemy]) and np.array_equal(red[enemy], blue[own])
-    assert env.observation_space("red")["observation"].contains(red)
+    assert made.observation_space("red")["observation"].contains(red)
 
 
 def test_ansi_render_is_the_text_board() -> None:
-    env = octal_env(code="0.137", heaps="5,7", render_mode="ansi")
-    env.reset()
-    text = env.render()
-    assert env.engine.ruleset.text_board(env.engine.world) in text
+    made = env("octal", render_mode="ansi")
+    made.reset()
+    text = made.render()
+    assert made.unwrapped.engine.ruleset.text_board(made.unwrapped.engine.world) in text
 
 
-def test_a_map_of_another_ruleset_is_refused_in_one_sentence() -> None:
-    with pytest.raises(UserError, match="is a descent map; skirmish_env takes a skirmish map"):
-        skirmish_env(map="level-03")
+def test_a_level_of_another_ruleset_is_refused_in_one_sentence() -> None:
+    with pytest.raises(UserError, match="is a descent level, not a skirmish one"):
+        env("skirmish", map="level-03")
+    with pytest.raises(UserError, match="has no parameter 'level'"):
+        env("skirmish", level="duel")
