@@ -7,9 +7,10 @@ command; engine_apply_retract_us: the median apply + retract of the same command
 Engine directly (apply_us minus this is what the adapter adds). Medians per action, with the
 garbage collector off as timeit does: a full collection of the World's objects (~0.15 s)
 would land on whichever action happened to allocate, and an end of turn (minions, towers)
-costs far more than a move. sim_test_GAME_s: OpenSpiel's `random_sim_test` (5 random games
-with its checks) on each game's small level (games.SMALL: outpost for 4 rounds, first-steps
-and descent level-01 for 60 moves, 0.137 on 3,4,5).
+costs far more than a move. sim_test_GAME_s: OpenSpiel's `random_sim_test` with its default
+checks (5 random games, each state serialized and read back) on each shipped game's small
+level (SMALL: outpost for 4 rounds, first-steps and descent level-01 for 60 moves, 0.137 on
+heaps of 3, 4 and 5; the defaults' duel takes minutes of random games).
 """
 
 from __future__ import annotations
@@ -22,6 +23,13 @@ import time
 from typing import Any
 
 from game.bench import median_time
+
+SMALL: dict[str, dict[str, Any]] = {
+    "rulefront_skirmish": {"map": "outpost", "turn_limit": 4},
+    "rulefront_puzzle": {"level": "first-steps", "max_moves": 60},
+    "rulefront_descent": {"level": "level-01", "max_moves": 60},
+    "rulefront_octal": {"code": "0.137", "heaps": "3 4 5"},
+}
 
 
 def mid_game_state(seed: int = 1, actions: int = 300) -> Any:
@@ -50,8 +58,6 @@ def openspiel(repeat: int = 5, **_options: Any) -> dict[str, float]:
     finally:
         if was_enabled:
             gc.enable()
-    from game.openspiel.games import SMALL
-
     for name, params in SMALL.items():
         figures[f"openspiel.sim_test_{name.removeprefix('rulefront_')}_s"] = median_time(
             functools.partial(_sim_test, pyspiel.load_game(name, params)), repeat)
@@ -91,4 +97,4 @@ def _clone_and_apply(repeat: int) -> dict[str, float]:
 def _sim_test(game: Any) -> None:
     import pyspiel
 
-    pyspiel.random_sim_test(game, num_sims=5, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=5, serialize=True, verbose=False)

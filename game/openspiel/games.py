@@ -1,17 +1,22 @@
-"""The four rulesets as OpenSpiel games: rulefront_skirmish, _puzzle, _descent and _octal.
+"""Every registered ruleset as an OpenSpiel game: `rulefront_<ruleset>`, one class for all.
 
-A `RulefrontGame` holds a `Pool` of up to three Engines on the same start (one, the match's
-own, for a seat) and the ruleset's action encoding and planes (game.encoding, shared with
-game.envs); its states are paths of action ids from that
-start (see cursor.py), so `clone` copies a list of ints and never the World. No ruleset draws random numbers, so every game is
-deterministic (no chance nodes): sequential, perfect information, terminal rewards;
-two-player games are zero-sum (+1 the winner, -1 the loser, 0 a draw), the one-player puzzles
-score +1 won, -1 lost, 0 unfinished when `max_moves` runs out.
+A `RulefrontGame` reads the ruleset's edges (game.registry.RulesetSpec): its parameters with
+typed defaults, the level they name (`from_params`), the longest game (`max_length`), the
+action encoding and observation planes (game.encoding, shared with game.envs) and the number
+of players (`capabilities.players`). It holds a `Pool` of up to three Engines on the same
+start (one, the match's own, for a seat); its states are paths of action ids from that start
+(see cursor.py), so `clone` copies a list of ints and never the World. No ruleset draws random
+numbers, so every game is deterministic (no chance nodes): sequential, perfect information,
+terminal rewards; two-player games are zero-sum (+1 the winner, -1 the loser, 0 a draw), the
+one-player games score +1 won, -1 lost, 0 unfinished when `max_length` runs out.
+
+Copies are games of their own: `pickle`, `copy.deepcopy` and OpenSpiel's
+`serialize_game_and_state` rebuild a game from its parameters (a seat's game, from a replay of
+its Engine) and a state from its action path, never sharing an Engine with the original.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -20,40 +25,55 @@ import numpy as np
 import pyspiel
 from open_spiel.python.observation import IIGObserverForPublicInfoGame
 
-from components import Moves, Team, UnitClass
-from game.data import SIDES
+from game import registry
 from game.encoding import Encoding, Planes, encoding_for
 from game.engine import Engine
 from game.errors import UserError
 from game.levels.loader import load_game_map
 from game.openspiel.cursor import Cursor, Pool
-from game.registry import DRAW, LOST
-from game.rulesets.octal.ruleset import heap_sizes, parse_heaps, spec_map
+from game.registry import DRAW, LOST, RulesetSpec
 
 if TYPE_CHECKING:
     from game.commands import Command
 
-PARAMS: dict[str, dict[str, Any]] = {
-    "skirmish": {"map": "duel", "turn_limit": 0},
-    "puzzle": {"level": "first-steps", "index": -1, "max_moves": 200},
-    "descent": {"level": "maps/descent/level-01.txt", "max_moves": 200},
-    "octal": {"code": "0.137", "heaps": "5,7", "misere": False},
-}
+PREFIX = "rulefront_"  # an OpenSpiel game's short name is the prefix and the ruleset's name
 
-# Small parameter sets per game: what the tests and `rulefront bench openspiel` run
-# random_sim_test on (the defaults' duel takes minutes of random games).
-SMALL: dict[str, dict[str, Any]] = {
-    "rulefront_skirmish": {"map": "outpost", "turn_limit": 4},
-    "rulefront_puzzle": {"level": "first-steps", "max_moves": 60},
-    "rulefront_descent": {"level": "maps/descent/level-01.txt", "max_moves": 60},
-    "rulefront_octal": {"code": "0.137", "heaps": "3,4,5"},
-}
+# What OpenSpiel's game-string parser (GameParameterFromString) reads as something other than
+# a string: a value made of these characters is a number, these words are booleans.
+_NUMERIC = frozenset("+-0123456789.")
+_BOOLEAN = ("True", "true", "False", "false")
+_SPLITTING = ",()="  # split a game string's parameters or nest a game: no value may hold one
 
 
-def game_type(ruleset: str, players: int) -> pyspiel.GameType:
+def written(ruleset: str, name: str, value: Any) -> Any:
+    """A parameter as a game string carries it: a string OpenSpiel would read back as a number
+    or a boolean is put in single quotes (code='0.137', heaps='7'); a string holding one of
+    , ( ) = is refused, since the game string would split there."""
+    if not isinstance(value, str):
+        return value
+    bad = sorted(set(value) & set(_SPLITTING))
+    if bad:
+        raise UserError(f"the {ruleset} parameter '{name}' is {value!r}: an OpenSpiel game "
+                        f"string cannot carry {' '.join(bad)} in a value (separate a list "
+                        f"with spaces).")
+    if not value or set(value) <= _NUMERIC or value in _BOOLEAN:
+        return f"'{value}'"
+    return value
+
+
+def read(value: Any) -> Any:
+    """A parameter as the game string gave it, its quotes (see `written`) taken off."""
+    if isinstance(value, str) and len(value) >= 2 and value[0] == value[-1] == "'":
+        return value[1:-1]
+    return value
+
+
+def game_type(spec: RulesetSpec) -> pyspiel.GameType:
+    """The GameType of a ruleset's games, its parameters' defaults as game strings write them."""
+    players = spec.capabilities.players
     return pyspiel.GameType(
-        short_name=f"rulefront_{ruleset}",
-        long_name=f"Rulefront {ruleset}",
+        short_name=f"{PREFIX}{spec.name}",
+        long_name=f"Rulefront {spec.name}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
         information=pyspiel.GameType.Information.PERFECT_INFORMATION,
@@ -66,44 +86,53 @@ def game_type(ruleset: str, players: int) -> pyspiel.GameType:
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification=PARAMS[ruleset])
+        parameter_specification={name: written(spec.name, name, value)
+                                 for name, value in spec.defaults().items()})
+
+
+def adaptable(spec: RulesetSpec) -> bool:
+    """Whether a ruleset declares the edges an OpenSpiel game needs."""
+    return bool(spec.encoding and spec.planes and spec.from_params and spec.max_length)
 
 
 class RulefrontGame(pyspiel.Game):
-    """One ruleset on one level as an OpenSpiel game; `engine` plays from an Engine's current
-    position instead of loading the level named by the parameters (what a seat does)."""
+    """One ruleset's game on the level its parameters name; `engine` plays from an Engine's
+    current position instead (what a seat does: its game string then names only the ruleset,
+    and a copy replays that Engine)."""
 
-    ruleset = ""
-    players = 2
-
-    def __init__(self, params: dict[str, Any] | None = None,
+    def __init__(self, ruleset: str, params: dict[str, Any] | None = None,
                  engine: Engine | None = None) -> None:
-        params = {**PARAMS[self.ruleset], **(params or {})}
+        spec = registry.spec(ruleset)
+        typed = spec.typed({name: read(value) for name, value in (params or {}).items()})
+        shown = {name: written(spec.name, name, value) for name, value in typed.items()}
         fresh: Callable[[], Engine] | None = None
         if engine is None:
-            engine = self.build(params)
-            start = engine.map
-            assert start is not None
+            start = spec.build_map(typed, load_game_map)
+            engine = Engine.from_game_map(start)
             fresh = functools.partial(Engine.from_game_map, start)  # more Engines, same start
         encoding = encoding_for(engine)
-        max_length = self.max_length(engine, params)
+        max_length = int(spec.edge("max_length")(engine, typed))
+        players = spec.capabilities.players
         info = pyspiel.GameInfo(
             num_distinct_actions=encoding.size, max_chance_outcomes=0,
-            num_players=self.players, min_utility=-1.0, max_utility=1.0,
-            utility_sum=0.0 if self.players == 2 else None, max_game_length=max_length)
-        super().__init__(game_type(self.ruleset, self.players), info, params)
+            num_players=players, min_utility=-1.0, max_utility=1.0,
+            utility_sum=0.0 if players == 2 else None, max_game_length=max_length)
+        super().__init__(game_type(spec), info, shown)
+        self.spec = spec
+        self.params = typed
+        self.players = players
         self.pool = Pool(engine, fresh)
         self.encoding: Encoding = encoding
         self.planes = Planes(engine)
-        self.max_moves = max_length
+        self.max_length = max_length
 
-    # -- per ruleset ---------------------------------------------------------------------
-
-    def build(self, params: dict[str, Any]) -> Engine:
-        raise NotImplementedError
-
-    def max_length(self, engine: Engine, params: dict[str, Any]) -> int:
-        raise NotImplementedError
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copies and pickles load the game again from its parameters (or replay the seat's
+        Engine up to where the game began): never the same Engines."""
+        if self.pool.fresh is None:
+            cursor = self.pool.cursors[0]
+            return (_on_replay, (cursor.engine, cursor.base))
+        return (load, (self.spec.name, dict(self.params)))
 
     # -- OpenSpiel -----------------------------------------------------------------------
 
@@ -115,6 +144,21 @@ class RulefrontGame(pyspiel.Game):
                                     and not iig_obs_type.perfect_recall):
             return GridObserver(self.planes)
         return IIGObserverForPublicInfoGame(iig_obs_type, params)
+
+
+def load(ruleset: str, params: dict[str, Any] | None = None) -> RulefrontGame:
+    """The OpenSpiel game of a registered ruleset (registered with OpenSpiel first if it is
+    new), as `pyspiel.load_game` makes it."""
+    register_all()
+    game: RulefrontGame = pyspiel.load_game(f"{PREFIX}{ruleset}", params or {})
+    return game
+
+
+def _on_replay(engine: Engine, base: int) -> RulefrontGame:
+    """A seat's game on a copy of its Engine, walked back to where that game began."""
+    while len(engine.history) > base:
+        engine.retract()
+    return game_for(engine)
 
 
 class GridObserver:
@@ -137,17 +181,28 @@ class GridObserver:
 
 class Core:
     """What a state is: the Cursor it last used, its own path (action ids and commands) and
-    what it has worked out about its position (dropped on every action, shared by clones)."""
+    what it has worked out about its position (dropped on every action, shared by clones).
+
+    A pickled Core keeps only its path (`game` is None once unpickled): OpenSpiel's
+    deserialization hands it to a new state of a new game, which replays it there."""
 
     __slots__ = ("commands", "cursor", "game", "known", "path")
 
-    def __init__(self, game: RulefrontGame, path: list[int], commands: list[Command],
+    def __init__(self, game: RulefrontGame | None, path: list[int], commands: list[Command],
                  known: dict[str, Any], cursor: Cursor | None = None) -> None:
         self.game, self.cursor = game, cursor
         self.path, self.commands, self.known = path, commands, known
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Core:
+        # What OpenSpiel's clone does to a state's attributes: the same game, its own path.
         return Core(self.game, self.path.copy(), self.commands.copy(), self.known, self.cursor)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_path_only, (list(self.path),))
+
+
+def _path_only(path: list[int]) -> Core:
+    return Core(None, path, [], {})
 
 
 class RulefrontState(pyspiel.State):
@@ -157,37 +212,60 @@ class RulefrontState(pyspiel.State):
         super().__init__(game)
         self._core = Core(game, [], [], {})
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copies and pickles are the game's copy with this state's actions replayed on it."""
+        return (_replayed, (self._ready().game, list(self._core.path)))
+
+    def _ready(self) -> Core:
+        core = self._core
+        if core.game is None:
+            core = self._adopt()
+        return core
+
+    def _adopt(self) -> Core:
+        """A deserialized state has only its path: replay it on this state's own game."""
+        path = self._core.path
+        self._core = Core(self.get_game(), [], [], {})
+        for action in path:
+            self._apply_action(action)
+        return self._core
+
     def engine(self) -> Engine:
         """The shared Engine, walked to this state (read it; act through apply_action)."""
-        core = self._core
+        core = self._ready()
+        assert core.game is not None
         core.cursor = core.game.pool.goto(core.path, core.commands, core, core.cursor)
         return core.cursor.engine
 
     def _legal(self) -> dict[int, Command]:
-        known = self._core.known
-        legal = known.get("legal")
+        core = self._ready()
+        legal = core.known.get("legal")
         if legal is None:
+            assert core.game is not None
             engine = self.engine()
-            legal = {} if self._over() else \
-                self._core.game.encoding.table(engine.world, engine.legal_actions())
-            known["legal"] = legal
+            legal = {} if self._over() else core.game.encoding.table(
+                engine.world, engine.legal_actions())
+            core.known["legal"] = legal
         return legal
 
     def _over(self) -> bool:
-        known = self._core.known
-        over = known.get("over")
+        core = self._ready()
+        over = core.known.get("over")
         if over is None:
-            core = self._core
-            over = len(core.path) >= core.game.max_moves or self.engine().over
-            known["over"] = over
+            assert core.game is not None
+            over = len(core.path) >= core.game.max_length or self.engine().over
+            core.known["over"] = over
         return bool(over)
 
     def current_player(self) -> int:
         if self._over():
             return int(pyspiel.PlayerId.TERMINAL)
-        if self._core.game.players == 1:
+        game = self._ready().game
+        assert game is not None
+        if game.players == 1:
             return 0
-        return SIDES.index(self.engine().side)
+        engine = self.engine()
+        return engine.ruleset.sides.index(engine.side)
 
     def _legal_actions(self, player: int) -> list[int]:
         return sorted(self._legal())
@@ -206,21 +284,25 @@ class RulefrontState(pyspiel.State):
         core.known = {}
 
     def _action_to_string(self, player: int, action: int) -> str:
-        return self._core.game.encoding.text(action)
+        game = self._ready().game
+        assert game is not None
+        return game.encoding.text(action)
 
     def is_terminal(self) -> bool:
         return self._over()
 
     def returns(self) -> list[float]:
-        players = self._core.game.players
+        game = self._ready().game
+        assert game is not None
         if not self._over():
-            return [0.0] * players
-        outcome = self.engine().outcome
+            return [0.0] * game.players
+        engine = self.engine()
+        outcome = engine.outcome
         if outcome is None or outcome.winner == DRAW:
-            return [0.0] * players
-        if players == 1:
+            return [0.0] * game.players
+        if game.players == 1:
             return [-1.0 if outcome.winner == LOST else 1.0]
-        return [1.0 if outcome.winner == side else -1.0 for side in SIDES]
+        return [1.0 if outcome.winner == side else -1.0 for side in engine.ruleset.sides]
 
     def rewards(self) -> list[float]:
         return self.returns()
@@ -238,89 +320,42 @@ class RulefrontState(pyspiel.State):
         return f"{board}\n{engine.ruleset.describe(engine.world)}"
 
 
-# -- the four games ------------------------------------------------------------------------
-
-
-def _hero_budget(engine: Engine) -> int:
-    """Most actions one side can take in a turn: each hero walks its points and attacks once,
-    then the turn ends."""
-    world = engine.world
-    per_side: dict[str, int] = {}
-    for _entity, (moves, team, _cls) in world.query(Moves, Team, UnitClass):
-        per_side[team.side] = per_side.get(team.side, 0) + moves.max_mp + 1
-    return max(per_side.values(), default=0) + 1
-
-
-class SkirmishGame(RulefrontGame):
-    ruleset = "skirmish"
-
-    def build(self, params: dict[str, Any]) -> Engine:
-        game_map = load_game_map(str(params["map"]))
-        if game_map.ruleset != "skirmish":
-            raise UserError(f"{params['map']}: is a {game_map.ruleset} level, not a skirmish map.")
-        limit = int(params["turn_limit"])
-        if limit > 0:
-            game_map = dataclasses.replace(game_map,
-                                           sidecar={**game_map.sidecar, "turn_limit": limit})
-        return Engine.from_game_map(game_map)
-
-    def max_length(self, engine: Engine, params: dict[str, Any]) -> int:
-        limit = int(engine.ruleset.cfg.turn_limit)  # type: ignore[attr-defined]
-        return 2 * limit * _hero_budget(engine)
-
-
-class PuzzleGame(RulefrontGame):
-    ruleset = "puzzle"
-    players = 1
-
-    def build(self, params: dict[str, Any]) -> Engine:
-        index = int(params["index"])
-        game_map = load_game_map(str(params["level"]), index if index >= 0 else None)
-        if game_map.ruleset != "puzzle":
-            raise UserError(f"{params['level']}: is a {game_map.ruleset} level, not a puzzle.")
-        return Engine.from_game_map(game_map)
-
-    def max_length(self, engine: Engine, params: dict[str, Any]) -> int:
-        return int(params.get("max_moves", 200))
-
-
-class DescentGame(PuzzleGame):
-    ruleset = "descent"
-
-    def build(self, params: dict[str, Any]) -> Engine:
-        game_map = load_game_map(str(params["level"]))
-        if game_map.ruleset != "descent":
-            raise UserError(f"{params['level']}: is a {game_map.ruleset} level, not descent.")
-        return Engine.from_game_map(game_map)
-
-
-class OctalGame(RulefrontGame):
-    ruleset = "octal"
-
-    def build(self, params: dict[str, Any]) -> Engine:
-        heaps = parse_heaps(str(params["heaps"]))
-        return Engine.from_game_map(spec_map(str(params["code"]), heaps,
-                                             bool(params["misere"])))
-
-    def max_length(self, engine: Engine, params: dict[str, Any]) -> int:
-        return max(1, sum(heap_sizes(engine.world)))
-
-
-GAMES: dict[str, type[RulefrontGame]] = {
-    game.ruleset: game for game in (SkirmishGame, PuzzleGame, DescentGame, OctalGame)}
+def _replayed(game: RulefrontGame, path: list[int]) -> RulefrontState:
+    state = game.new_initial_state()
+    for action in path:
+        state.apply_action(action)
+    return state
 
 
 def register_all() -> None:
-    """Tell OpenSpiel about the four games (once; `import game.openspiel` calls this)."""
+    """Tell OpenSpiel about every registered ruleset that declares the edges a game needs
+    (`import game.openspiel` calls this; call it again after registering another ruleset)."""
     known = set(pyspiel.registered_names())
-    for ruleset, cls in GAMES.items():
-        if f"rulefront_{ruleset}" not in known:
-            pyspiel.register_game(game_type(ruleset, cls.players), cls)
+    for spec in registry.specs():
+        if adaptable(spec) and f"{PREFIX}{spec.name}" not in known:
+            pyspiel.register_game(game_type(spec), Creator(spec.name))
+
+
+class Creator:
+    """What OpenSpiel's registry calls to make one ruleset's games: `Creator(name)(params)`.
+
+    The registry is a C++ table destroyed only after the interpreter has shut down, and a
+    Python object it frees then aborts the process (there is no thread state left); so a
+    creator refers to itself and is never freed, as the classes OpenSpiel's own Python games
+    register are not."""
+
+    def __init__(self, ruleset: str) -> None:
+        self.ruleset = ruleset
+        self.kept = self
+
+    def __call__(self, params: dict[str, Any]) -> RulefrontGame:
+        return RulefrontGame(self.ruleset, params)
 
 
 def game_for(engine: Engine) -> RulefrontGame:
     """An OpenSpiel game that plays on from `engine`'s current position (the seat uses it)."""
-    cls = GAMES.get(engine.ruleset.name)
-    if cls is None:
-        raise UserError(f"OpenSpiel has no game for the {engine.ruleset.name} ruleset.")
-    return cls(engine=engine)
+    spec = registry.spec(engine.ruleset.name)
+    if not adaptable(spec):
+        raise UserError(f"OpenSpiel has no game for the {spec.name} ruleset: it declares no "
+                        f"action encoding, planes, parameters or game length.")
+    return RulefrontGame(spec.name, engine=engine)

@@ -112,7 +112,7 @@ def test_a_rollout_the_clock_has_stopped_counts_as_a_draw() -> None:
     import game.openspiel  # noqa: F401
     from game.openspiel.seat import TimedMCTSBot, TimedRolloutEvaluator
 
-    game = pyspiel.load_game("rulefront_octal", {"code": "0.137", "heaps": "1,3"})
+    game = pyspiel.load_game("rulefront_octal", {"code": "0.137", "heaps": "1 3"})
     rng = np.random.RandomState(0)
     bot = TimedMCTSBot(game, 2.0, 10, None, random_state=rng, seconds=1.0)
     evaluator = TimedRolloutEvaluator(3, rng, bot)
