@@ -191,10 +191,33 @@ Weights = Annotated[dict[str, Any], Meta(min_length=1)]
 
 class AiFile(Struct, forbid_unknown_fields=True):
     """data/ai.yaml (or a weights file `rulefront tune` wrote): the AIs' weights; each weight,
-    a number, is checked by name against the AI's own fields (systems/ai/evaluate.py)."""
+    a number, is checked by name against the fields of the dataclass that reads it (the
+    skirmish evaluation's in game/rulesets/skirmish/evaluate.py, the heuristic's in
+    systems/ai/evaluate.py), by `weights_section`."""
 
-    evaluation: Annotated[Weights, _doc("minimax's leaf score, per feature")]
+    evaluation: Annotated[Weights, _doc("the skirmish evaluation (minimax's and MCTS's leaf "
+                                        "score), per feature")]
     heuristic: Annotated[Weights, _doc("the heuristic's score of one action, per feature")]
+
+
+def weights_section(raw: Any, name: str, cls: type, path: str | Path) -> Any:
+    """One section of a weights file as a `cls` (a dataclass of floats): the file's shape
+    checked by AiFile, then each weight against `cls`'s fields: every one given, a number,
+    none unknown, each fault one sentence naming the file and the key."""
+    from dataclasses import fields
+
+    values = getattr(validate(raw, AiFile, path), name)
+    where = f"{path}: {name}"
+    names = [f.name for f in fields(cls)]
+    for n in names:
+        if n not in values:
+            raise UserError(f"{where}: '{n}' is missing; give every weight: {', '.join(names)}.")
+        if not isinstance(values[n], int | float) or isinstance(values[n], bool):
+            raise UserError(f"{where}: '{n}' must be a number, not {values[n]!r}.")
+    unknown = sorted(set(values) - set(names))
+    if unknown:
+        raise UserError(f"{where}: unknown weight '{unknown[0]}'; known: {', '.join(names)}.")
+    return cls(**{n: float(values[n]) for n in names})
 
 
 class ClientFile(Struct, forbid_unknown_fields=True):

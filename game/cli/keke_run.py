@@ -10,15 +10,17 @@ from typing import Any
 
 from game.progress import Progress, wanted
 from game.rulesets.puzzle.keke import KekeLevel, read_set
-from systems.ai.keke_set import replay_wins, solve_levels
+from game.rulesets.puzzle.sets import set_levels
+from systems.ai.keke_set import chosen, replay_wins, solve_levels
 
 
 def run_set(path: Path, budget: float, method: str, as_json: bool, workers: int = 1,
             unsolved: bool = False, only: list[str] | None = None) -> int:
     rows = []
     start = time.perf_counter()
-    levels = solve_levels(path, budget, method, workers, only)
-    total_levels = len(only) if only else len(read_set(path))
+    picked = chosen(path, set_levels(path), only)  # a broken set is refused before solving
+    levels = solve_levels(picked, budget, method, workers)
+    total_levels = len(picked)
     bar = Progress("levels", not as_json and wanted(False))
     bar.update(0, total_levels)
     if not as_json:
@@ -79,13 +81,13 @@ DEPARTURES = {
 
 
 def run_stored(path: Path, as_json: bool) -> int:
-    levels = read_set(path)
+    levels = set_levels(path)
     rows: list[dict[str, Any]] = []
     for level in levels:
-        ok, how = replay_wins(path, level, level.solution)
+        ok, how = replay_wins(level.game_map(), level.solution)
         row: dict[str, Any] = {"id": level.id, "wins": ok, "result": how}
         if not ok:
-            row["why"] = likely_reasons(level)
+            row["why"] = likely_reasons(level.level)
         rows.append(row)
     wins = sum(r["wins"] for r in rows)
     if as_json:

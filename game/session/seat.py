@@ -60,12 +60,17 @@ def make_seats(engine: Engine, specs: dict[str, str], seed: int,
 
 def check_needs(engine: Engine, spec: str, ai: Any) -> None:
     """Refuse an AI that cannot play this ruleset: what it NEEDS, the ruleset's spec lacks."""
+    check_needs_on(engine.ruleset.name, spec, ai)
+
+
+def check_needs_on(name: str, spec: str, ai: Any) -> None:
+    """`check_needs` before any engine is built, for the ruleset registered as `name` (what a
+    tournament checks for every seat on every map before its first game)."""
     needs = needs_of(ai)
     if not needs:
         return
     from game import registry
 
-    name = engine.ruleset.name
     missing = [need for need in needs if not registry.spec(name).has(need)]
     if missing:
         raise UserError(f"AI '{spec}' cannot play {name} games: it needs "

@@ -29,7 +29,16 @@ from game.session.match import Seat
 from game.session.narrate import name_of, names, sentences
 from game.session.saves import save_game
 from game.session.seat import Forfeited, step
-from game.text.board import CELL, Cell, cells, glyph, grid_size, legend, rules_in_force
+from game.text.board import (
+    CELL,
+    Cell,
+    cell_reader,
+    cells,
+    glyph,
+    grid_size,
+    legend,
+    rules_in_force,
+)
 from game.text.cursor import GRID, HEAPS, STEPS, Cursor
 from systems.ai import Budget
 
@@ -51,7 +60,8 @@ SELECTED, CURSOR = Style(underline=True), Style(reverse=True)
 HELP = {
     GRID: ("arrows or the mouse move the cursor; Enter or a click selects a unit (its reach "
            "in green, its targets in red) and acts; e end turn"),
-    STEPS: "arrows step; Enter or . wait (puzzle); h hint (the solver's next move)",
+    STEPS: ("arrows step; Enter or . wait (where the level has waiting); h hint (the "
+            "solver's next move, where the level has one)"),
     HEAPS: "up/down choose a heap; left/right choose how to take from it; Enter takes",
 }
 KEYS = "u undo, r redo, s save, space skip the AI's turn, p fold the panel, ? help, q quit"
@@ -66,6 +76,7 @@ class Board(Widget):
         self.cursor = cursor
         self._cells: tuple[tuple[int, int, object], list[list[Cell]]] | None = None
         self._drawn: tuple[int | None, Text] | None = None
+        self.read = cell_reader(engine)  # the ruleset's own cells first (its text_cell edge)
         size = grid_size(engine.world)
         if size is not None and cursor.mode != HEAPS:
             self.styles.width = CELL * (size[0] + 1)
@@ -76,7 +87,7 @@ class Board(Widget):
             return heaps_text(self.engine, self.cursor)
         world, cursor = self.engine.world, self.cursor
         if self._cells is None or not world.same_version(self._cells[0]):
-            self._cells = (world.version(), cells(world))  # the world changed: read it again
+            self._cells = (world.version(), cells(world, self.read))  # the world changed
             self._drawn = None
         if self._drawn is None or self._drawn[0] != cursor.selected:
             # everything but the cursor, drawn again only when the world or selection changes
@@ -105,7 +116,7 @@ def board_text(engine: Engine, cursor: Cursor, grid: list[list[Cell]] | None = N
                with_cursor: bool = True) -> Text:
     """The grid as styled text (pure: the bench and the tests call it without an app)."""
     if grid is None:
-        grid = cells(engine.world)
+        grid = cells(engine.world, cell_reader(engine))
     reach, targets = cursor.reach(), cursor.targets()
     selected = cursor._cell_of(cursor.selected) if cursor.selected is not None else None
     here = (cursor.x, cursor.y) if cursor.mode == GRID and with_cursor else None
@@ -131,7 +142,8 @@ def board_text(engine: Engine, cursor: Cursor, grid: list[list[Cell]] | None = N
 
 
 def heaps_text(engine: Engine, cursor: Cursor) -> Text:
-    """Octal heaps, one a line, the chosen heap marked and the chosen take's blocks lit."""
+    """Heaps, one a line of the ruleset's text board, the chosen heap marked, and the take
+    Enter would play."""
     text = Text()
     take = cursor.chosen_take()
     for index, line in enumerate(engine.ruleset.text_board(engine.world).splitlines()):
@@ -410,8 +422,11 @@ class RulefrontApp(App[int]):
         self.refresh_view()
 
     def action_hint(self) -> None:
-        """Levels: the solver's next move from here."""
-        if self.cursor.mode != STEPS:
+        """Levels: the solver's next move from here (rulesets with search hooks)."""
+        from game import registry
+
+        if self.cursor.mode != STEPS or not registry.spec(self.engine.ruleset.name).has(
+                "search_hooks"):
             return
         if self.engine.over:
             self.cursor.message = "The level is over; undo first to get a hint."

@@ -4,8 +4,8 @@ No Textual here: the app asks this class what a key or click does and draws what
 Choices are the engine's legal actions, never recomputed: a selected unit's reach is the cells
 of its Move actions and its targets the things its Attack actions name. A choice that is not
 legal is still submitted, so the engine's reason reaches the status line and the world stays
-as it was. Rulesets are told apart by the commands they offer (Move/Attack on a grid, Step for
-one-player levels, Take on heaps), never by name.
+as it was. How the keys play a game is its ruleset's spec's `input_mode` (a cursor on a grid,
+steps, or heaps), never guessed and never a ruleset's name.
 """
 
 from __future__ import annotations
@@ -13,19 +13,23 @@ from __future__ import annotations
 from components import Position
 from game.commands import Attack, Command, EndTurn, Move, Step, Take, Wait
 from game.engine import Engine, Impossible
+from game.errors import UserError
 from game.text.board import grid_size
 
 GRID, STEPS, HEAPS = "grid", "steps", "heaps"
+MODES = (GRID, STEPS, HEAPS)
 
 
 def mode_of(engine: Engine) -> str:
-    """How this game is played from the keyboard: a cursor on a grid, steps, or heaps."""
-    if len(engine.ruleset.sides) == 1:
-        return STEPS
-    if grid_size(engine.world) is None or any(isinstance(c, Take)
-                                              for c in engine.legal_actions()):
-        return HEAPS
-    return GRID
+    """How this game is played from the keyboard, as its ruleset's spec says (`input_mode`):
+    a cursor on a grid, steps, or heaps."""
+    from game import registry
+
+    mode = registry.spec(engine.ruleset.name).input_mode
+    if mode not in MODES:
+        raise UserError(f"the {engine.ruleset.name} ruleset's input mode '{mode}' is not one "
+                        f"the terminal knows ({', '.join(MODES)}).")
+    return mode
 
 
 class Cursor:

@@ -32,6 +32,7 @@ from game.errors import UserError
 from game.levels.loader import described, load_game_map
 from game.levels.maps import GameMap, atomic_write, map_from_bytes, sidecar_path
 from game.session.replay import portable_path
+from game.session.seat import check_needs_on
 from game.tournament.games import GameOutcome, GameSpec, error_outcome, play_game, replay_path
 from systems.ai import make_ai
 
@@ -335,6 +336,22 @@ def _accept(spec: GameSpec, result: Any) -> GameOutcome | str | WorkerDied:
     return outcome
 
 
+def check_seats(specs: Sequence[GameSpec]) -> None:
+    """Refuse, before any game, a bad seat name or an AI that cannot play a map's ruleset (its
+    NEEDS): once here, not in every worker or every game."""
+    ais = {seat: make_ai(seat) for seat in sorted({s for spec in specs
+                                                    for s in (spec.red, spec.blue)})}
+    rulesets: dict[str, str] = {}
+    checked: set[tuple[str, str]] = set()
+    for spec in specs:
+        if spec.map not in rulesets:
+            rulesets[spec.map] = load_game_map(spec.map).ruleset
+        for seat in (spec.red, spec.blue):
+            if (seat, spec.map) not in checked:
+                checked.add((seat, spec.map))
+                check_needs_on(rulesets[spec.map], seat, ais[seat])
+
+
 def run_games(specs: Sequence[GameSpec], workers: int = 1,
               progress: Callable[[int, int], None] | None = None, backend: Any = None,
               on_result: Callable[[GameOutcome], None] | None = None,
@@ -345,6 +362,5 @@ def run_games(specs: Sequence[GameSpec], workers: int = 1,
     `done` are outcomes already recorded (a resumed run): those games are not played again.
     Ctrl-C raises backends.Interrupted holding the outcomes finished so far.
     """
-    for seat in {s for spec in specs for s in (spec.red, spec.blue)}:
-        make_ai(seat)  # a bad seat name fails here, once, not in every worker
+    check_seats(specs)
     return play_games(specs, backend or LocalBackend(workers), progress, on_result, done, faults)

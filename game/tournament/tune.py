@@ -26,7 +26,7 @@ from game.tournament.backends import make_backend, run_games
 from game.tournament.games import GameOutcome, GameSpec, swapped_pairs, tally_of
 from game.tournament.stats import elo_difference, wilson
 from systems.ai import Budget
-from systems.ai.evaluate import AI_YAML, HeuristicWeights, weights
+from systems.ai.evaluate import AI_YAML, HeuristicWeights, heuristic_weights
 
 FIXED = ("defend_radius",)  # a distance in cells, not a weight: left as it is
 VALIDATION_SEED = 1_000_000  # validation games never reuse a tuning seed
@@ -46,7 +46,9 @@ def weights_of(x: Sequence[float], base: HeuristicWeights) -> HeuristicWeights:
 
 def write_weights(path: Path, w: HeuristicWeights) -> None:
     """A whole ai.yaml: data/ai.yaml's evaluation section with these heuristic weights."""
-    evaluation = asdict(weights()[0])
+    from game.data import load_yaml
+
+    evaluation = {name: float(value) for name, value in load_yaml(AI_YAML)["evaluation"].items()}
     text = ("# Heuristic weights tuned by `rulefront tune` (CMA-ES on self-play); the evaluation\n"
             "# section is data/ai.yaml's. Use with --red heuristic:weights=THIS_FILE.\n"
             + yaml.safe_dump({"evaluation": evaluation, "heuristic": asdict(w)}, sort_keys=False))
@@ -111,7 +113,7 @@ def score_against(outcomes: Sequence[GameOutcome], seat: str) -> float:
 
 def tune(cfg: TuneConfig) -> dict[str, Any]:
     """Run CMA-ES, write cfg.out, play the validation match; the report as a dict."""
-    base = weights()[1]
+    base = heuristic_weights()
     old = "heuristic"
     work = cfg.out.parent / f"{cfg.out.stem}-candidates"
     work.mkdir(parents=True, exist_ok=True)

@@ -68,6 +68,32 @@ class AI(Protocol):
     def choose(self, engine: Engine, rng: random.Random, budget: Budget) -> Command: ...
 
 
+class Evaluator(Protocol):
+    """A ruleset's evaluation, as its spec's `evaluator` edge builds it (the edge names a
+    factory taking no arguments): what a position is worth to `side`, positive good. A decided
+    game is worth `win` less the plies to it (`-win` plus them when lost, 0 drawn); undecided
+    positions stay well inside +-(win - 10,000), where the searches keep their mate distances.
+    `tie`: values nearer than this are equal (the whole-turn search then prefers progress);
+    `scale`: a clear lead (MCTS squashes value / scale into (-1, 1)); `exact`: the value's
+    sign is who wins under perfect play (what the perfect AI plays by)."""
+
+    win: float
+    tie: float
+    scale: float
+    exact: bool
+
+    def __call__(self, engine: Engine, side: str, ply: int = 0) -> float: ...
+
+
+def evaluator_for(engine: Engine) -> Evaluator:
+    """The evaluator of the engine's ruleset (its spec's `evaluator` edge); a UserError when
+    the ruleset has none (seats are refused earlier: the AIs that need one say so in NEEDS)."""
+    from game import registry
+
+    built: Evaluator = registry.spec(engine.ruleset.name).edge("evaluator")()
+    return built
+
+
 # The forfeit policy's clock (game/session/seat.py, docs/ecosystem.md): an AI may take its
 # time budget per action (the seat's own think option, else the match's --think), plus a
 # share of it and a fixed margin, before it forfeits; a plug-in's process is stopped then.

@@ -1,9 +1,8 @@
-"""What the AIs know about a position: YAML weights, a static evaluation and a state hash.
+"""What the AIs know about a position: the heuristic's YAML weights, the units a position is
+made of, the ruleset's evaluation (asked through its spec's `evaluator` edge) and a state hash.
 
-The evaluation scores material (heroes, headquarters, towers, minions and their hit points),
-how near each hero is to the fight, and threats: damage each side could deal before the other
-can answer. The hash is Zobrist-style (XOR of one term per component field, resource and the RNG)
-and is kept up to date from the World's journal, so a search pays only for what a command wrote.
+The hash is Zobrist-style (XOR of one term per component field, resource and the RNG) and is
+kept up to date from the World's journal, so a search pays only for what a command wrote.
 """
 
 from __future__ import annotations
@@ -13,7 +12,6 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from components import Actions, Attack, Health, Kind, Moves, Position, Team
-from components.match import DRAW
 from game import DATA
 from game.data import load_yaml
 from game.errors import UserError
@@ -26,22 +24,6 @@ if TYPE_CHECKING:
 SET, MOVE, REMOVE, RESOURCE, RNG = (
     op.value for op in (Op.SET, Op.MOVE, Op.REMOVE, Op.RESOURCE, Op.RNG))
 AI_YAML = DATA / "ai.yaml"
-
-
-@dataclass(frozen=True)
-class EvalWeights:
-    win: float
-    hero_alive: float
-    hero_hp: float
-    hq_hp: float
-    tower_alive: float
-    tower_hp: float
-    minion_alive: float
-    minion_hp: float
-    approach: float
-    threat_now: float
-    threat_later: float
-    kill_threat: float
 
 
 @dataclass(frozen=True)
@@ -66,30 +48,14 @@ class HeuristicWeights:
     rule_change: float
 
 
-def _section(raw: Any, name: str, cls: type, path: Any = AI_YAML) -> Any:
-    """One section of a weights file, its shape checked by game.schemas.AiFile, then each
-    weight against `cls`'s fields: every one given, a number, none unknown."""
-    from game.schemas import AiFile, validate
-
-    values = getattr(validate(raw, AiFile, path), name)
-    where = f"{path}: {name}"
-    names = [f.name for f in fields(cls)]
-    for n in names:
-        if n not in values:
-            raise UserError(f"{where}: '{n}' is missing; give every weight: {', '.join(names)}.")
-        if not isinstance(values[n], int | float) or isinstance(values[n], bool):
-            raise UserError(f"{where}: '{n}' must be a number, not {values[n]!r}.")
-    unknown = sorted(set(values) - set(names))
-    if unknown:
-        raise UserError(f"{where}: unknown weight '{unknown[0]}'; known: {', '.join(names)}.")
-    return cls(**{n: float(values[n]) for n in names})
-
-
 @cache
-def weights() -> tuple[EvalWeights, HeuristicWeights]:
-    """The evaluation and heuristic weights from data/ai.yaml (read once)."""
-    raw = load_yaml(AI_YAML)
-    return _section(raw, "evaluation", EvalWeights), _section(raw, "heuristic", HeuristicWeights)
+def heuristic_weights() -> HeuristicWeights:
+    """The heuristic's weights from data/ai.yaml (read once)."""
+    from game.schemas import weights_section
+
+    found: HeuristicWeights = weights_section(load_yaml(AI_YAML), "heuristic",
+                                              HeuristicWeights, AI_YAML)
+    return found
 
 
 @cache
@@ -100,7 +66,10 @@ def heuristic_weights_file(path: str) -> HeuristicWeights:
     file = Path(path)
     if not file.is_file():
         raise UserError(f"weights file {path}: no such file.")
-    found: HeuristicWeights = _section(load_yaml(file), "heuristic", HeuristicWeights, file)
+    from game.schemas import weights_section
+
+    found: HeuristicWeights = weights_section(load_yaml(file), "heuristic", HeuristicWeights,
+                                              file)
     return found
 
 
@@ -143,93 +112,12 @@ def units(world: World) -> list[Unit]:
     return found
 
 
-def evaluate(engine: Engine, me: str, w: EvalWeights | None = None, ply: int = 0) -> float:
-    """The position's worth to `me` (positive is good); a decided game is +-win minus plies.
+def evaluate(engine: Engine, me: str, ply: int = 0) -> float:
+    """The position's worth to `me` by the ruleset's own evaluator (its spec's `evaluator`
+    edge, systems.ai.base.evaluator_for): positive is good, a won game is its `win`."""
+    from systems.ai.base import evaluator_for
 
-    Threats are Manhattan reach without sight: what each side could hit on its next go. When
-    a side acts now, a hero of it that has already attacked threatens nothing more and walks
-    only its remaining points; otherwise heroes and minions walk their full move points, and
-    buildings fire where they stand. (Written for speed: it runs at every search leaf.)
-    """
-    outcome = engine.outcome
-    w = w or weights()[0]
-    if outcome is not None:
-        winner = outcome[0]
-        if winner == DRAW:
-            return 0.0
-        return (w.win - ply) if winner == me else (ply - w.win)
-    world = engine.world
-    to_move = engine.side
-    mobile = dict(world.query(Moves, Actions))
-    # Per side: its pieces (kind, x, y, hp) and what it threatens when acting now / later.
-    pieces: dict[str, list[tuple[str, int, int, int]]] = {}
-    now: dict[str, list[tuple[int, int, int, int]]] = {}
-    later: dict[str, list[tuple[int, int, int, int]]] = {}
-    goals: dict[str, list[tuple[int, int]]] = {}
-    for entity, (pos, team, health, kind, attack) in world.query(Position, Team, Health, Kind,
-                                                                   Attack):
-        hp = health.hp
-        if hp <= 0:
-            continue
-        side = team.side
-        name = kind.name
-        x, y = pos.x, pos.y
-        if side not in pieces:
-            pieces[side], now[side], later[side], goals[side] = [], [], [], []
-        pieces[side].append((name, x, y, hp))
-        pair = mobile.get(entity)
-        if pair is None:
-            fixed = (x, y, attack.range, attack.damage)
-            now[side].append(fixed)
-            later[side].append(fixed)
-        else:
-            moves, actions = pair
-            later[side].append((x, y, attack.range + moves.max_mp, attack.damage))
-            if name == "hero":
-                if actions.ap > 0:
-                    now[side].append((x, y, attack.range + moves.mp, attack.damage))
-            else:
-                now[side].append((x, y, attack.range + moves.max_mp, attack.damage))
-        if name == "hero" or name == "hq":
-            goals[side].append((x, y))
-    score = 0.0
-    for side, mine in pieces.items():
-        acting_now = side != to_move
-        danger: list[tuple[int, int, int, int]] = []
-        targets: list[tuple[int, int]] = []
-        for other in pieces:
-            if other != side:
-                danger += now[other] if acting_now else later[other]
-                targets += goals[other]
-        threat_w = w.threat_now if acting_now else w.threat_later
-        value = 0.0
-        for name, x, y, hp in mine:
-            if name == "minion":
-                value += w.minion_alive + w.minion_hp * hp
-                continue
-            if name == "hero":
-                value += w.hero_alive + w.hero_hp * hp
-                if targets:
-                    best = 1 << 30
-                    for gx, gy in targets:
-                        d = (gx - x if gx > x else x - gx) + (gy - y if gy > y else y - gy)
-                        if d < best:
-                            best = d
-                    value -= w.approach * best
-            elif name == "hq":
-                value += w.hq_hp * hp
-            elif name == "tower":
-                value += w.tower_alive + w.tower_hp * hp
-            hurt = 0
-            for tx, ty, reach, damage in danger:
-                if (tx - x if tx > x else x - tx) + (ty - y if ty > y else y - ty) <= reach:
-                    hurt += damage
-            if hurt:
-                value -= threat_w * (hurt if hurt < hp else hp)
-                if hurt >= hp and (acting_now or name != "hero"):
-                    value -= w.kill_threat
-        score += value if side == me else -value
-    return score
+    return evaluator_for(engine)(engine, me, ply)
 
 
 # -- hashing ---------------------------------------------------------------------------------

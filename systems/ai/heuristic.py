@@ -3,8 +3,11 @@
 A hero that can hit something hits (the target it can kill, else the weakest, else the nearest);
 one that cannot walks to a cell it can hit from, or nearer the nearest enemy hero (or a minion
 wave at our headquarters); once it has attacked it steps out of reach of towers, headquarters
-and enemies that can still act. A move that changes the rules in force is judged by the
-evaluation before and after it. Ending the turn scores 0: an action is played only if it helps.
+and enemies that can still act. A move that changes the rules in force, and any command of
+another shape, is judged by the ruleset's evaluator (its spec's `evaluator` edge) before and
+after it. Ending the turn scores 0: an action is played only if it helps. Sight and reach
+read the ruleset's own occupancy (its `occupancy(world)`, with what its data makes opaque)
+when it offers one.
 """
 
 from __future__ import annotations
@@ -15,16 +18,15 @@ from typing import TYPE_CHECKING
 from components import Word
 from components.resources import RULES_KEY
 from game.commands import Attack, Command, EndTurn, Move
-from game.rulesets.skirmish.ruleset import Skirmish
 from systems.ai import Budget
+from systems.ai.base import Evaluator, evaluator_for
 from systems.ai.evaluate import (
     HeuristicWeights,
     Unit,
-    evaluate,
+    heuristic_weights,
     heuristic_weights_file,
     units,
 )
-from systems.ai.evaluate import weights as default_weights
 from systems.board import Cell, Occupancy, distance_field, in_sight, occupancy
 
 if TYPE_CHECKING:
@@ -40,9 +42,8 @@ class Situation:
         world = engine.world
         self.w = w
         self.side = engine.side
-        rules = engine.ruleset
-        self.occ: Occupancy = occupancy(world, rules.cfg.opaque if isinstance(rules, Skirmish)
-                                        else ())
+        own = getattr(engine.ruleset, "occupancy", None)  # the ruleset's, with its opaque kinds
+        self.occ: Occupancy = own(world) if callable(own) else occupancy(world, ())
         self.units = units(world)
         self.by_id = {u.entity: u for u in self.units}
         self.enemies = [u for u in self.units if u.side != self.side]
@@ -110,17 +111,26 @@ class Situation:
 
 class HeuristicAI:
     name = "heuristic"
+    NEEDS = ("evaluator",)  # rule changes and commands of other shapes are judged by it
     OPTIONS: tuple[str, ...] = ("weights",)
 
     def __init__(self, weights: str | HeuristicWeights | None = None) -> None:
         """`weights`: a YAML file with a `heuristic:` section (as `rulefront tune` writes),
         or the weights themselves; data/ai.yaml's by default."""
         if weights is None:
-            self.w = default_weights()[1]
+            self.w = heuristic_weights()
         elif isinstance(weights, HeuristicWeights):
             self.w = weights
         else:
             self.w = heuristic_weights_file(weights)
+        self._evaluator: tuple[str, Evaluator] | None = None  # (ruleset name, its evaluator)
+
+    def evaluator(self, engine: Engine) -> Evaluator:
+        """The engine's ruleset's evaluator, built once per ruleset."""
+        name = engine.ruleset.name
+        if self._evaluator is None or self._evaluator[0] != name:
+            self._evaluator = (name, evaluator_for(engine))
+        return self._evaluator[1]
 
     def scores(self, engine: Engine) -> list[tuple[float, Command]]:
         """Every legal action with its score, in the engine's order."""
@@ -158,6 +168,7 @@ class HeuristicAI:
         """The evaluation gain of `command` when it changes the rules in force, else 0."""
         world = engine.world
         me = engine.side
+        evaluate = self.evaluator(engine)
         before_rules = world.resource(RULES_KEY)
         before = evaluate(engine, me)
         engine.apply(command)

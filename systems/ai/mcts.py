@@ -5,8 +5,8 @@ so a tree over single actions spends its simulations inside one turn. Here an ed
 turn (action grouping): the candidate turns of systems/ai/turns.py, the heuristic's greedy
 turn first. Progressive widening opens a node's k-th candidate only once the node has been
 visited about (k / widen)^2 times, so the first simulations go deep along good turns and the
-rest widen where the visits are. A leaf is scored by the static evaluation squashed into
-(-1, 1) (a won game is 1). The chosen turn is then played action by action without searching
+rest widen where the visits are. A leaf is scored by the ruleset's evaluator squashed into
+(-1, 1) by its `scale` (a won game is 1). The chosen turn is then played action by action without searching
 again (the tree is reused between the actions of one turn), and when the opponent's reply is
 one the tree holds, the next search starts from that subtree.
 
@@ -24,15 +24,14 @@ from typing import TYPE_CHECKING, Any
 
 from game.commands import Command
 from systems.ai import Budget, options_float
-from systems.ai.base import OutOfBudget
-from systems.ai.evaluate import weights
+from systems.ai.base import OutOfBudget, evaluator_for
+from systems.ai.plan import TurnPlan, turn_length
 from systems.ai.turns import Builder, TurnSearch
 
 if TYPE_CHECKING:
     from game.engine import Engine
 
 DEFAULT_THINK = 1.0  # seconds per action when neither the seat nor the match gives a budget
-SCALE = 150.0  # evaluation points that squash to tanh(1) ~ 0.76
 
 
 @dataclass
@@ -63,6 +62,7 @@ class Node:
 
 class MctsAI:
     name = "mcts"
+    NEEDS = ("evaluator",)  # the ruleset's evaluation scores the leaves
     PLANS_TURNS = True  # spends a turn's time on its first action (base.time_limit)
     OPTIONS = ("think", "sims", "c", "widen", "turns")
 
@@ -80,29 +80,22 @@ class MctsAI:
         if self.c < 0:
             raise ValueError("option c must be 0 or more")
         self.last: MctsStats | None = None
-        self._planned: list[Command] = []
-        self._expect: tuple[int, int] | None = None
+        self.turn_plan = TurnPlan()  # the rest of the chosen turn
         self._tree: Node | None = None  # the chosen turn's node, to reuse after the reply
         self._tree_at: tuple[int, int] | None = None  # (engine id, history length) after it
 
     def choose(self, engine: Engine, rng: random.Random, budget: Budget) -> Command:
-        if self._planned and self._expect == (id(engine), len(engine.history)):
-            command = self._planned.pop(0)
-            if engine.why_illegal(command) is None:
-                self._expect = (id(engine), len(engine.history) + 1)
-                self.last = MctsStats()
-                return command
-        self._planned, self._expect = [], None
+        planned = self.turn_plan.next(engine)
+        if planned is not None:
+            self.last = MctsStats()
+            return planned
         search = Mcts(engine, rng, self.c, self.widen, self.turns)
         root = self._reused(engine)
         sims, seconds = self._budget(budget, search)
         turn = search.run(root, sims=sims, seconds=seconds)
         self.last = search.stats
         chosen = next((ch for ch in search.root.children if ch.turn == turn), None)
-        plan = list(turn)
-        command = plan.pop(0)
-        self._planned = plan
-        self._expect = (id(engine), len(engine.history) + 1)
+        command = self.turn_plan.start(engine, turn)
         self._tree = chosen
         self._tree_at = (id(engine), len(engine.history) + len(turn)) if chosen else None
         return command
@@ -136,15 +129,13 @@ class Mcts:
         self.engine = engine
         self.c = c
         self.widen = widen
-        self.turns = TurnSearch(engine, rng, width=turns)
+        self.evaluate = evaluator_for(engine)
+        self.turns = TurnSearch(engine, rng, width=turns, evaluator=self.evaluate)
         self.stats = MctsStats()
-        self.w = weights()[0]
         self.root = Node((), None)
 
     def turn_length(self) -> int:
-        from systems.ai.minimax import _turn_length
-
-        return _turn_length(self.engine, self.turns.policies[0])
+        return turn_length(self.engine, self.turns.policies[0])
 
     def run(self, root: Node | None, sims: int | None, seconds: float | None
             ) -> tuple[Command, ...]:
@@ -259,15 +250,14 @@ class Mcts:
 
     def _score(self) -> Any:
         """The leaf's result for each side: tanh of the evaluation (a won game is 1)."""
-        from systems.ai.evaluate import evaluate
-
         engine = self.engine
         side = engine.side
-        value = evaluate(engine, side, self.w)
-        if abs(value) >= self.w.win - 10_000:
+        evaluate = self.evaluate
+        value = evaluate(engine, side)
+        if abs(value) >= evaluate.win - 10_000:
             r = 1.0 if value > 0 else -1.0
         else:
-            r = math.tanh(value / SCALE)
+            r = math.tanh(value / evaluate.scale)
 
         def results(mover: str) -> float:
             return r if mover == side else -r

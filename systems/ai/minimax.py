@@ -4,23 +4,24 @@ transposition table keyed by the journal-driven state hash.
 
 A ply is one action. A turn of several actions is several plies by the same side, so the value
 only changes sign where the side to play changes. Nothing copies the world: every child is
-apply -> look -> retract. "Nodes" counts apply calls, the honest unit of work.
+apply -> look -> retract. "Nodes" counts apply calls, the honest unit of work. Leaves are
+scored by the ruleset's evaluator (its spec's `evaluator` edge, systems.ai.base.Evaluator).
 """
 
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from components import Attack as AttackStats
 from components import Health, Kind
 from game.commands import Attack, Command, EndTurn
 from systems.ai import Budget, options_float
-from systems.ai.base import NodeCounter, OutOfBudget
-from systems.ai.evaluate import EvalWeights, StateHash, evaluate, weights
+from systems.ai.base import Evaluator, NodeCounter, OutOfBudget, evaluator_for
+from systems.ai.evaluate import StateHash
+from systems.ai.plan import TurnPlan, turn_length
 
 if TYPE_CHECKING:
     from game.engine import Engine
@@ -41,18 +42,17 @@ class SearchStats:
 class Search(NodeCounter):
     """One alpha-beta search from the engine's current position."""
 
-    def __init__(self, engine: Engine, w: EvalWeights, *, nodes: int | None = None,
-                 seconds: float | None = None, tt: bool = True, ordering: bool = True,
-                 width: int = 0, evaluator: Callable[[Engine, str, EvalWeights, int], float]
-                 = evaluate) -> None:
+    def __init__(self, engine: Engine, evaluator: Evaluator | None = None, *,
+                 nodes: int | None = None, seconds: float | None = None, tt: bool = True,
+                 ordering: bool = True, width: int = 0) -> None:
         self.engine = engine
-        self.w = w
+        self.evaluator = evaluator or evaluator_for(engine)
+        self.win = self.evaluator.win
         self.node_limit = nodes
         self.deadline = None if seconds is None else time.perf_counter() + seconds
         self.use_tt = tt
         self.ordering = ordering
         self.width = width
-        self.evaluator = evaluator
         self.stats = SearchStats()
         self.tt: dict[int, tuple[int, float, int, Command | None]] = {}
         self.killers: dict[int, list[Command]] = {}
@@ -111,8 +111,8 @@ class Search(NodeCounter):
         engine = self.engine
         side = engine.side
         if depth <= 0 or engine.over:
-            return self.evaluator(engine, side, self.w, ply)
-        if alpha >= self.w.win - ply - 1:
+            return self.evaluator(engine, side, ply)
+        if alpha >= self.win - ply - 1:
             return alpha  # nothing here can beat a win already found nearer the root
         tt_move = None
         if self.use_tt:
@@ -165,11 +165,11 @@ class Search(NodeCounter):
 
     def _to_table(self, value: float, ply: int) -> float:
         """Store won/lost values as plies from this node, not from the root."""
-        near = self.w.win - 10_000
+        near = self.win - 10_000
         return value + ply if value > near else value - ply if value < -near else value
 
     def _from_table(self, value: float, ply: int) -> float:
-        near = self.w.win - 10_000
+        near = self.win - 10_000
         return value - ply if value > near else value + ply if value < -near else value
 
     def root(self, depth: int, actions: list[Command]) -> tuple[Command, float, bool]:
@@ -225,7 +225,7 @@ class Search(NodeCounter):
             best = move
             self.stats.value, self.stats.depth = value, depth
             ordered = [best] + [c for c in ordered if c != best]
-            if abs(value) >= self.w.win - 1000:  # a forced result: deeper will not change it
+            if abs(value) >= self.win - 1000:  # a forced result: deeper will not change it
                 break
         return best
 
@@ -243,6 +243,7 @@ class MinimaxAI:
     """
 
     name = "minimax"
+    NEEDS = ("evaluator",)  # the ruleset's evaluation scores the leaves
     PLANS_TURNS = True  # spends a turn's time on its first action (base.time_limit)
     OPTIONS = ("think", "nodes", "depth", "width", "tt", "ordering", "plan", "turns")
 
@@ -267,8 +268,7 @@ class MinimaxAI:
         if self.width < 0:
             raise ValueError("option width must be 0 (no limit) or positive")
         self.last: SearchStats | None = None
-        self._planned: list[Command] = []
-        self._expect: tuple[int, int] | None = None  # (engine id, history length) of the plan
+        self.turn_plan = TurnPlan()  # the rest of a whole turn chosen by its first action
 
     def _budget(self, budget: Budget | None) -> tuple[int | None, float | None]:
         budget = budget or Budget()
@@ -280,7 +280,7 @@ class MinimaxAI:
 
     def search(self, engine: Engine, budget: Budget | None = None) -> Search:
         nodes, seconds = self._budget(budget)
-        return Search(engine, weights()[0], nodes=nodes, seconds=seconds, tt=self.tt,
+        return Search(engine, nodes=nodes, seconds=seconds, tt=self.tt,
                       ordering=self.ordering, width=self.width)
 
     def choose(self, engine: Engine, rng: random.Random, budget: Budget) -> Command:
@@ -295,54 +295,35 @@ class MinimaxAI:
         from systems.ai.heuristic import HeuristicAI
         from systems.ai.turns import TurnSearch
 
-        if self._planned and self._expect == (id(engine), len(engine.history)):
-            command = self._planned.pop(0)
-            if engine.why_illegal(command) is None:
-                self._expect = (id(engine), len(engine.history) + 1)
-                self.last = SearchStats()
-                return command
-        self._planned, self._expect = [], None
+        planned = self.turn_plan.next(engine)
+        if planned is not None:
+            self.last = SearchStats()
+            return planned
         nodes, seconds = self._budget(budget)
         if seconds is not None:  # seconds per action: the turn gets its length's worth
-            seconds *= _turn_length(engine, HeuristicAI())
-        tactics = Search(engine, weights()[0], nodes=None if nodes is None else max(1, nodes // 4),
+            seconds *= turn_length(engine, HeuristicAI())
+        tactics = Search(engine, nodes=None if nodes is None else max(1, nodes // 4),
                          seconds=None if seconds is None else seconds / 4,
                          tt=self.tt, ordering=self.ordering, width=self.width)
         move = tactics.run(None)
         stats = tactics.stats
-        if abs(stats.value) >= tactics.w.win - 1000 and stats.value > 0:
+        if abs(stats.value) >= tactics.win - 1000 and stats.value > 0:
             self.last = stats
             return move  # a forced win: no plan needed, the next action searches again
         spent = stats.nodes
         turn_search = TurnSearch(
             engine, rng, nodes=None if nodes is None else max(1, nodes - spent),
-            seconds=None if seconds is None else seconds * 3 / 4, width=self.turns)
-        plan = list(turn_search.run())
+            seconds=None if seconds is None else seconds * 3 / 4, width=self.turns,
+            evaluator=tactics.evaluator)
+        turn = turn_search.run()
         self.last = SearchStats(spent + turn_search.stats.nodes, turn_search.stats.depth,
                                 turn_search.stats.value, stats.tt_hits + turn_search.stats.tt_hits)
-        command = plan.pop(0)
-        self._planned = plan
-        self._expect = (id(engine), len(engine.history) + 1)
-        return command
+        return self.turn_plan.start(engine, turn)
 
 
 def _plays_turns(engine: Engine) -> bool:
     """Whether the side to play ends its turn itself (a skirmish turn of several actions)."""
     return any(isinstance(c, EndTurn) for c in engine.legal_actions())
-
-
-def _turn_length(engine: Engine, policy: Any) -> int:
-    """How many actions the heuristic would play this turn (applied, then retracted)."""
-    side = engine.side
-    start = len(engine.history)
-    rng = random.Random(0)
-    try:
-        while not engine.over and engine.side == side and len(engine.history) - start < 40:
-            engine.apply(policy.choose(engine, rng, Budget()))
-        return max(1, len(engine.history) - start)
-    finally:
-        while len(engine.history) > start:
-            engine.retract()
 
 
 def _flag(value: str | bool, name: str) -> bool:

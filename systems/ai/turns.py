@@ -8,8 +8,8 @@ turns that open with each of the heuristic's next-best actions and continue gree
 ending the turn at once. Minimax then looks at the opponent's best reply turn, and the next,
 with iterative deepening, a transposition table keyed by the journal-driven state hash, and the
 last iteration's best turn searched first. Ties go to progress: damage dealt, then steps closed
-toward the enemy headquarters; two turns tie when their values differ by less than one hero hit
-point's worth (the evaluation's `hero_hp`): the evaluation's pull toward the enemy (a point per
+toward the enemy headquarters; two turns tie when their values differ by less than the
+evaluator's `tie` (skirmish: one hero hit point's worth): the evaluation's pull toward the enemy (a point per
 step) is too weak to overcome the risk it sees in walking into reach, and a search that only
 holds its ground never wins.
 
@@ -29,14 +29,13 @@ from components import Health, Kind, Position, Team
 from game.commands import Command, EndTurn
 from game.events import Damaged
 from systems.ai import Budget
-from systems.ai.base import NodeCounter, OutOfBudget
-from systems.ai.evaluate import EvalWeights, HeuristicWeights, StateHash, evaluate, weights
+from systems.ai.base import Evaluator, NodeCounter, OutOfBudget, evaluator_for
+from systems.ai.evaluate import HeuristicWeights, StateHash, heuristic_weights
 from systems.ai.heuristic import HeuristicAI
+from systems.ai.plan import MAX_TURN
 
 if TYPE_CHECKING:
     from game.engine import Engine
-
-MAX_TURN = 40  # actions in one turn before the generator ends it (a safety net)
 
 
 @dataclass
@@ -94,16 +93,17 @@ class TurnSearch(NodeCounter):
 
     def __init__(self, engine: Engine, rng: random.Random, *, nodes: int | None = None,
                  seconds: float | None = None, width: int = 4, replies: int = 3,
-                 w: EvalWeights | None = None, hw: HeuristicWeights | None = None) -> None:
+                 evaluator: Evaluator | None = None, hw: HeuristicWeights | None = None
+                 ) -> None:
         self.engine = engine
         self.seed = rng.getrandbits(32)
         self.node_limit = nodes
         self.deadline = None if seconds is None else time.perf_counter() + seconds
         self.width = width
         self.replies = replies
-        self.w = w or weights()[0]
-        self.tie = self.w.hero_hp  # values this close count as equal: progress decides
-        base = hw or weights()[1]
+        self.evaluate = evaluator or evaluator_for(engine)
+        self.tie = self.evaluate.tie  # values this close count as equal: progress decides
+        base = hw or heuristic_weights()
         self.policies = [HeuristicAI(base), HeuristicAI(press_weights(base))]
         self.stats = TurnStats()
         self.hasher = StateHash(engine.world)
@@ -213,7 +213,7 @@ class TurnSearch(NodeCounter):
         """Negamax value, for the side to play, of looking `depth` turns ahead."""
         engine = self.engine
         if depth <= 0 or engine.over:
-            return evaluate(engine, engine.side, self.w, ply)
+            return self.evaluate(engine, engine.side, ply)
         key = self.hasher.full()
         entry = self.tt.get(key)
         first = None
@@ -235,7 +235,7 @@ class TurnSearch(NodeCounter):
                 if alpha >= beta:
                     break
         if best_turn is None:
-            return evaluate(engine, side, self.w, ply)
+            return self.evaluate(engine, side, ply)
         # Only an exact value may answer a later visit; a bound still orders the turns.
         exact = alpha0 < best < beta
         self.tt[key] = (depth if exact else -1, best, best_turn)
@@ -247,7 +247,7 @@ class TurnSearch(NodeCounter):
         ends inside a turn, so negating the next side's value would read a win as a loss."""
         engine = self.engine
         if engine.over:
-            return evaluate(engine, side, self.w, ply)
+            return self.evaluate(engine, side, ply)
         if engine.side == side:
             return self.value(depth - 1, alpha, beta, ply)
         return -self.value(depth - 1, -beta, -alpha, ply)
@@ -317,7 +317,7 @@ class TurnSearch(NodeCounter):
             if not finished:
                 break
             self.stats.depth, self.stats.value = depth, value
-            if abs(value) >= self.w.win - 1000 or depth >= 8:
+            if abs(value) >= self.evaluate.win - 1000 or depth >= 8:
                 break
         if best is None:  # not even one turn fitted the budget: the heuristic's next action
             self._unwind(self.root_depth)

@@ -14,12 +14,13 @@ from pathlib import Path
 from typing import Any
 
 from components import Kind, Position
+from components.resources import SIZE_KEY
 from game.commands import Command, Take
 from game.errors import UserError
 from game.events import Destroyed, Event, Won
 from game.levels.maps import GameMap
 from game.encoding.actions import Encoding
-from game.registry import Outcome, Param, RulesetSpec
+from game.registry import Capabilities, Outcome, Param, RulesetSpec
 from game.world import World
 
 PREFIX = "counting:"
@@ -38,6 +39,9 @@ SPEC = RulesetSpec(
     params=(Param("tokens", 7, "tokens on the heap at the start"),),
     from_params="tests.conformance.counting:from_params",
     max_length="tests.conformance.counting:max_length",
+    capabilities=Capabilities(players=2, impartial=True),
+    input_mode="heaps",  # the terminal's keys: left/right choose how many, Enter takes
+    evaluator="tests.conformance.counting:Evaluation",
 )
 
 
@@ -66,6 +70,7 @@ class Counting:
     def setup(self, world: World, game_map: GameMap) -> None:
         for x in range(int(game_map.sidecar["tokens"])):
             world.spawn(Position(x, 0), Kind("token"))
+        world.set_resource(SIZE_KEY, (game_map.width, game_map.height))  # one row, for views
         world.set_resource(SIDE, self.sides[0])
 
     def tokens(self, world: World) -> list[int]:
@@ -155,3 +160,22 @@ def from_params(params: dict[str, Any], load: Any) -> GameMap:
 
 def max_length(engine: Any, params: dict[str, Any]) -> int:
     return int(params["tokens"])
+
+
+class Evaluation:
+    """The evaluator edge, exact: the side to move loses when the tokens left are a multiple
+    of four (whatever it takes, the other side takes four minus that); a decided game is
+    +-(WIN - ply)."""
+
+    win = 1_000_000.0
+    tie = 0.5
+    scale = 1.0
+    exact = True
+
+    def __call__(self, engine: Any, side: str, ply: int = 0) -> float:
+        outcome = engine.outcome
+        if outcome is not None:
+            return (self.win - ply) if outcome.winner == side else (ply - self.win)
+        rules = engine.ruleset
+        mover_wins = len(rules.tokens(engine.world)) % (rules.most + 1) != 0
+        return 1.0 if mover_wins == (side == engine.side) else -1.0

@@ -21,4 +21,6 @@ register(RulesetSpec(
             MAX_MOVES),
     from_params="game.rulesets.solo:from_params",
     max_length="game.rulesets.solo:max_length",
+    input_mode="steps",
+    text_cell="game.rulesets.descent.cells:text_cell",
 ))

@@ -22,4 +22,6 @@ register(RulesetSpec(
             Param("misere", False, "who takes the last block loses")),
     from_params=f"{EDGES}:from_params",
     max_length=f"{EDGES}:max_length",
+    evaluator="game.rulesets.octal.perfect:Evaluation",
+    input_mode="heaps",
 ))

@@ -23,4 +23,5 @@ register(RulesetSpec(
             MAX_MOVES),
     from_params="game.rulesets.solo:from_params",
     max_length="game.rulesets.solo:max_length",
+    input_mode="steps",
 ))

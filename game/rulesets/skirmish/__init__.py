@@ -19,4 +19,5 @@ register(RulesetSpec(
             Param("turn_limit", 0, "rounds before a draw; 0 keeps the map's own")),
     from_params=f"{EDGES}:from_params",
     max_length=f"{EDGES}:max_length",
+    evaluator="game.rulesets.skirmish.evaluate:Evaluation",
 ))

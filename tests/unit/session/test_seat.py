@@ -162,6 +162,34 @@ def test_an_ai_whose_needs_the_ruleset_lacks_is_refused_before_the_game(
     assert "forfeit" not in json.loads(played.stdout)
 
 
+PERFECT_REFUSED = ("rulefront: AI 'perfect' cannot play skirmish games: it needs impartial, "
+                   "which the skirmish ruleset does not offer (`rulefront ais` lists what each "
+                   "AI needs).")
+
+
+@pytest.mark.parametrize("args", [
+    ("match", OUTPOST, "--red", "perfect", "--json"),
+    ("match", OUTPOST, "--blue", "perfect", "--games", "2", "--json"),
+    ("play", OUTPOST, "--red", "perfect", "--plain"),
+    ("tournament", "--ais", "random,perfect", "--maps", OUTPOST, "--games", "2", "--json"),
+], ids=["match", "match --games", "play", "tournament"])
+def test_the_perfect_ai_is_refused_on_a_skirmish_map_before_any_game(
+        plugins: tuple[str, dict[str, str]], args: tuple[str, ...]) -> None:
+    _, env = plugins
+    proc = rulefront(env, *args)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.strip() == PERFECT_REFUSED
+
+
+def test_the_perfect_ai_plays_an_octal_map_and_wins_a_won_start(
+        plugins: tuple[str, dict[str, str]]) -> None:
+    _, env = plugins
+    proc = rulefront(env, "match", KAYLES, "--red", "perfect", "--blue", "minimax:nodes=200",
+                     "--seed", "3", "--json")
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["winner"] == "red"
+
+
 def test_rulefront_ais_shows_what_each_ai_needs(plugins: tuple[str, dict[str, str]]) -> None:
     _, env = plugins
     proc = rulefront(env, "ais", "--json")

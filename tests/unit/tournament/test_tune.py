@@ -9,7 +9,7 @@ import pytest
 
 from game.tournament.tune import cma_minimize, tuned_fields, weights_of, write_weights
 from systems.ai import make_ai
-from systems.ai.evaluate import heuristic_weights_file, weights
+from systems.ai.evaluate import heuristic_weights, heuristic_weights_file
 from tests.helpers import OUTPOST, run_cli
 
 
@@ -28,7 +28,7 @@ def test_cma_es_improves_a_toy_objective() -> None:
 
 
 def test_a_candidate_is_the_old_weights_scaled_and_reads_back_the_same(tmp_path) -> None:
-    base = weights()[1]
+    base = heuristic_weights()
     x = [0.0] * len(tuned_fields())
     assert weights_of(x, base) == base
     x[tuned_fields().index("kill")] = 0.5
@@ -64,7 +64,7 @@ def test_tune_writes_weights_and_a_report_that_adds_up(capsys, tmp_path) -> None
     ("argv", "message"),
     [
         (["tune", "--games", "3"], "--games must be even"),
-        (["tune", "--popsize", "1"], "--popsize: must be 2 or more, not 1"),
+        (["tune", "--popsize", "1"], "--popsize: must be from 2 to 1,000, not 1"),
         (["tune", "--maps", "no-such-map"], "no-such-map"),
         (["tune", "--sigma", "0"], "--sigma: must be more than 0, not 0"),
     ],

@@ -8,8 +8,8 @@ import pytest
 
 from game.commands import Attack, Command, EndTurn
 from game.engine import Engine
+from game.rulesets.skirmish.evaluate import evaluate, evaluation_weights
 from systems.ai import Budget
-from systems.ai.evaluate import evaluate, weights
 from systems.ai.heuristic import HeuristicAI
 from systems.ai.minimax import MinimaxAI, Search
 from tests.unit.systems.ai.positions import (
@@ -39,7 +39,7 @@ def plain_minimax(engine: Engine, depth: int, ply: int = 0) -> float:
     """Textbook minimax (no pruning, no table, engine order), for the side to play."""
     side = engine.side
     if depth == 0 or engine.over:
-        return evaluate(engine, side, weights()[0], ply)
+        return evaluate(engine, side, evaluation_weights(), ply)
     best = -float("inf")
     for command in engine.legal_actions():
         engine.apply(command)
@@ -71,14 +71,14 @@ def test_minimax_destroys_a_nearly_dead_hq_where_heuristic_kills_a_hero() -> Non
     ai = MinimaxAI(nodes=2000)
     command = ai.choose(engine, random.Random(0), Budget())
     assert isinstance(command, Attack) and command.target == BLUE_HQ
-    assert ai.last is not None and ai.last.value >= weights()[0].win - 10
+    assert ai.last is not None and ai.last.value >= evaluation_weights().win - 10
 
 
 @pytest.mark.parametrize("depth", [1, 2, 3, 4])
 def test_alpha_beta_returns_the_plain_minimax_value(depth: int) -> None:
     engine = small_duel()
     expected = plain_minimax(engine, depth)
-    search = Search(engine, weights()[0], width=0)
+    search = Search(engine, width=0)
     search.run(max_depth=depth)
     assert search.stats.value == pytest.approx(expected)
     assert len(engine.history) == 0
@@ -88,7 +88,7 @@ def test_alpha_beta_returns_the_plain_minimax_value(depth: int) -> None:
 def test_alpha_beta_matches_plain_minimax_on_a_wider_position(depth: int) -> None:
     engine = last_hero_two_hits()[0] if depth == 2 else small_duel()
     expected = plain_minimax(engine, depth)
-    search = Search(engine, weights()[0], width=0)
+    search = Search(engine, width=0)
     search.run(max_depth=depth)
     assert search.stats.value == pytest.approx(expected)
 
@@ -99,7 +99,7 @@ def test_the_table_and_ordering_change_the_node_count_but_not_the_value(depth: i
     for tt in (False, True):
         for ordering in (False, True):
             engine = two_a_side()
-            search = Search(engine, weights()[0], tt=tt, ordering=ordering, width=0)
+            search = Search(engine, tt=tt, ordering=ordering, width=0)
             best = search.run(max_depth=depth)
             runs[(tt, ordering)] = (best, search.stats.value, search.stats.nodes)
     assert len({(best, value) for best, value, _nodes in runs.values()}) == 1

@@ -9,9 +9,9 @@ from operator import xor
 import pytest
 
 from game.grundy.codes import parse_code
+from game.rulesets.octal.perfect import losing_for_mover, values
 from game.rulesets.octal.ruleset import moves_for
 from game.session.match import make_seats, play_match
-from systems.ai.perfect import losing_for_mover, values
 from tests.helpers import octal_engine
 
 

@@ -38,7 +38,7 @@ def test_a_turn_that_wins_at_once_is_taken_at_any_budget() -> None:
         turn = search.run()
         assert [c.to_json() for c in turn] == [
             {"type": "Attack", "unit": RED_SAGE, "target": BLUE_HQ}]
-        assert search.stats.value >= search.w.win - 10
+        assert search.stats.value >= search.evaluate.win - 10
         for command in turn:
             assert engine.submit(command).ok
         assert engine.outcome is not None and engine.outcome.winner == "red"
