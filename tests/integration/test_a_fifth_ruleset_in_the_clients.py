@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 
-import numpy as np
 import pytest
 from textual.pilot import Pilot
 
