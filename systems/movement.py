@@ -8,11 +8,13 @@ from game.world import World
 from systems.board import DIRS, Cell, Occupancy
 
 
-def reachable(occ: Occupancy, start: Cell, mp: int, side: str) -> dict[Cell, int]:
-    """Cells a unit of `side` can end on from `start` with `mp` points, with their cost.
+def reach(occ: Occupancy, start: Cell, mp: int, side: str) -> dict[Cell, int]:
+    """Every cell a unit of `side` can get to from `start` with `mp` points, with its cost:
+    the start (0), the cells it may end on, and allies' cells it may only pass through.
 
-    One orthogonal step costs 1. Allies may be passed through but not stopped on; enemies,
-    buildings and solid things block; a deadly cell may be entered, as the last step.
+    One orthogonal step costs 1, tried north, east, south, west. Allies may be passed through
+    but not stopped on; enemies, buildings and solid things block; a deadly cell may be
+    entered, as the last step.
     """
     deadly = occ.deadly
     dist = {start: 0}
@@ -33,7 +35,35 @@ def reachable(occ: Occupancy, start: Cell, mp: int, side: str) -> dict[Cell, int
         if not nxt:
             break
         frontier = nxt
-    return {cell: cost for cell, cost in dist.items() if cost and cell not in occ.units}
+    return dist
+
+
+def reachable(occ: Occupancy, start: Cell, mp: int, side: str) -> dict[Cell, int]:
+    """The cells a unit can end a move on (its legal Moves), with their cost: `reach`
+    without the start and the cells other units stand on."""
+    return {cell: cost for cell, cost in reach(occ, start, mp, side).items()
+            if cost and cell not in occ.units}
+
+
+def path(occ: Occupancy, field: dict[Cell, int], goal: Cell) -> tuple[Cell, ...]:
+    """The walk to `goal` through `field` (what `reach` found), start excluded, `goal` last:
+    each cell one step nearer the start than the next, ties broken by the order of DIRS,
+    never through a deadly cell. () when `goal` is not in the field."""
+    cost = field.get(goal)
+    if cost is None:
+        return ()
+    cells = [goal]
+    here = goal
+    while cost > 1:
+        cost -= 1
+        x, y = here
+        for dx, dy in DIRS:
+            before = (x + dx, y + dy)
+            if field.get(before) == cost and before not in occ.deadly:
+                here = before
+                break
+        cells.append(here)
+    return tuple(reversed(cells))
 
 
 def move_unit(world: World, unit: int, x: int, y: int, cost: int) -> list[Event]:

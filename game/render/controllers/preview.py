@@ -7,7 +7,6 @@ undo), as every search in this project does, so a preview always agrees with the
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass
 
 from components import Attack as AttackStats
@@ -18,7 +17,8 @@ from game.engine import Engine
 from game.render.panels import name_of, rule_lines
 from game.render.uiview import Cell
 from game.world import World
-from systems.board import DIRS, occupancy
+from systems.board import manhattan, occupancy
+from systems.movement import path, reach
 from systems.rules import PROPERTY_NAMES
 
 
@@ -55,40 +55,27 @@ def _cell_of(engine: Engine, entity: int) -> Cell | None:
 
 
 def walk(engine: Engine, unit: int, goal: Cell) -> tuple[Cell, ...]:
-    """A shortest walk to `goal` by the rules of `systems.movement.reachable` (allies passed
-    through, enemies and solid things not), found breadth-first; () when there is none."""
+    """The cells a legal Move of `unit` to `goal` walks, start excluded, `goal` last.
+
+    Read off the very reach the ruleset's legal moves come from (`systems.movement.reach`,
+    with its move points, on the ruleset's own occupancy), so the path shown is one the move
+    can take and its length is what the move costs. A legal move to a neighbouring cell the
+    reach does not hold is a push: its one step.
+    """
     world = engine.world
-    occ = occupancy(world)
     start = _cell_of(engine, unit)
-    team = world.try_get(unit, Team)
-    side = team.side if team is not None else ""
     if start is None:
         return ()
-    parent: dict[Cell, Cell | None] = {start: None}
-    queue = deque([start])
-    while queue:
-        here = queue.popleft()
-        if here == goal:
-            break
-        if here != start and here in occ.deadly:
-            continue  # a deadly cell may only be the last step
-        for dx, dy in DIRS:
-            nxt = (here[0] + dx, here[1] + dy)
-            if nxt in parent or nxt in occ.solid or not occ.inside(*nxt):
-                continue
-            owner = occ.units.get(nxt)
-            if owner is not None and owner != side:
-                continue
-            parent[nxt] = here
-            queue.append(nxt)
-    if goal not in parent:
-        return ()
-    cells = []
-    node: Cell | None = goal
-    while node is not None and node != start:
-        cells.append(node)
-        node = parent[node]
-    return tuple(reversed(cells))
+    ruleset = engine.ruleset
+    occ = ruleset.occupancy(world) if hasattr(ruleset, "occupancy") else occupancy(world)
+    team = world.try_get(unit, Team)
+    moves = world.try_get(unit, Moves)
+    field = reach(occ, start, moves.mp if moves is not None else 0,
+                  team.side if team is not None else "")
+    cells = path(occ, field, goal)
+    if not cells and manhattan(start, goal) == 1:
+        return (goal,)
+    return cells
 
 
 def move_line(engine: Engine, move: Move, steps: int) -> str:

@@ -3,13 +3,18 @@ Every preview is read off the command applied and retracted, so the world is lef
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
-from components import Health, Position, Word
+import pytest
+
+from components import Health, Moves, Position, Word
+from game.commands import Move
 from game.levels.loader import load_engine
 from game.render.controllers.match import Controller
-from game.render.controllers.preview import preview
+from game.render.controllers.preview import preview, walk
 from game.session.match import make_seats
+from systems.board import manhattan
 from tests.helpers import draw_map
 
 
@@ -66,3 +71,38 @@ def test_hovering_a_word_names_the_rule_it_belongs_to():
     water = words["WATER"]
     lines = preview(engine, [], None, (water.x, water.y)).lines
     assert lines == ("word WATER: WATER IS STOP",)
+
+
+def test_the_path_shown_for_a_push_is_its_one_step_as_the_move_costs(tmp_path):
+    # The block at (1, 0) is PUSH: stepping onto it is a legal move that costs one point, not
+    # a cell movement's reach can stand on. The walk used to be its own breadth-first search
+    # and showed no path and "0 steps" here.
+    ctrl = controller_for(tmp_path, ["D=....", "......", "Q...dq"])
+    hero = ctrl.engine.world.at(0, 0)[0]
+    assert Move(hero, 1, 0) in ctrl.engine.legal_actions()
+    ctrl.click((0, 0))
+    ctrl.hover((1, 0))
+    assert ctrl.view().path == ((1, 0),)
+    assert ctrl.view().tooltip[0] == "move to 1,0: 1 step, 3 MP left"
+
+
+@pytest.mark.parametrize("map_name", ["duel", "crossing", "frontier"])
+def test_every_legal_move_shows_a_walk_of_single_steps_as_long_as_the_move_costs(map_name):
+    engine = load_engine(f"maps/{map_name}.png", seed=2)
+    rng = random.Random(2)
+    checked = 0
+    for _ in range(40):
+        if engine.over:
+            break
+        for move in [c for c in engine.legal_actions() if isinstance(c, Move)]:
+            pos, mp = engine.world.get(move.unit, Position), engine.world.get(move.unit, Moves).mp
+            cells = walk(engine, move.unit, (move.x, move.y))
+            engine.apply(move)
+            cost = mp - engine.world.get(move.unit, Moves).mp
+            engine.retract()
+            assert len(cells) == cost and cells[-1] == (move.x, move.y), move
+            steps = zip(((pos.x, pos.y), *cells), cells, strict=False)
+            assert all(manhattan(a, b) == 1 for a, b in steps), (move, cells)
+            checked += 1
+        engine.apply(rng.choice(engine.legal_actions()))
+    assert checked > 100
