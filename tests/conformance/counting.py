@@ -16,10 +16,10 @@ from typing import Any
 from components import Kind, Position
 from components.resources import SIZE_KEY
 from game.commands import Command, Take
+from game.encoding.actions import Encoding
 from game.errors import UserError
 from game.events import Destroyed, Event, Won
 from game.levels.maps import GameMap
-from game.encoding.actions import Encoding
 from game.registry import Capabilities, Outcome, Param, RulesetSpec
 from game.world import World
 
