@@ -238,8 +238,9 @@ def run_editor_window(ctrl: Any, size: str = "1024x768",
 
     from game.render.editor_window import EditorApp
 
-    EditorApp(window, ctrl)
+    app = EditorApp(window, ctrl)  # held here: pyglet holds a window's handlers weakly
     if quit_after:
         pyglet.clock.schedule_once(lambda dt: window.close(), quit_after)
     pyglet.app.run(1 / 30)
+    window.remove_handlers(app)
     return 0

@@ -8,7 +8,7 @@ from pyglet.window import key
 
 from game.levels.maps import load_map
 from game.render.controllers.editor import EditorController, load_draft
-from game.render.editor_window import EditorApp
+from game.render.editor_window import EditorApp, EditorScreen
 from game.render.offscreen import frame_image, to_array
 from tests.helpers import color_of, draw_map
 
@@ -36,3 +36,38 @@ def test_painting_with_the_mouse_then_saving(window, tmp_path):
         assert cells[(2, 1)] == cells[(3, 1)] == "water"
     finally:
         window.pop_handlers()
+
+
+def test_the_editor_the_command_opens_takes_clicks_and_keys(tmp_path, monkeypatch):
+    """Through `rulefront edit` itself: its window must keep its handlers once the garbage
+    collector has run (pyglet holds them weakly; a lost EditorApp was a black window that
+    ignored every key)."""
+    import gc
+
+    import pyglet
+
+    from game.cli import main
+
+    monkeypatch.setenv("RULEFRONT_HEADLESS", "1")
+    path = draw_map(tmp_path / "m.png", ["D....q", "......", "Q....d"])
+    seen: dict[str, object] = {}
+
+    def play(_dt: float) -> None:
+        gc.collect()
+        window = next(w for w in pyglet.app.windows if w.caption.startswith("Rulefront editor"))
+        # The screen's geometry, from a controller of our own on the same draft.
+        screen = EditorScreen(EditorController(load_draft(path), path), window.width,
+                              window.height)
+        wall = next(i for i, e in enumerate(screen.ctrl.entries) if e.name == "wall")
+        sx, sy = screen._swatch_spots()[wall]
+        window.dispatch_event("on_mouse_press", sx + 5, sy + 5, 1, 0)
+        x, y = screen.layout.cell_center(1, 1)
+        window.dispatch_event("on_mouse_press", int(x), int(y), 1, 0)
+        window.dispatch_event("on_key_press", key.S, 0)
+        seen["saved"] = {(x, y): e.name for x, y, e in load_map(path).cells}.get((1, 1))
+        window.close()
+        pyglet.app.exit()  # the session's hidden window stays open, so closing ours is not enough
+
+    pyglet.clock.schedule_once(play, 0.2)
+    assert main(["edit", str(path), "--quit-after", "5"]) == 0
+    assert seen["saved"] == "wall"  # painted by the click, written by S

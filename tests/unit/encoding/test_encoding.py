@@ -88,7 +88,7 @@ def test_openspiel_and_pettingzoo_number_and_see_a_position_alike() -> None:
     for env, name, params in (
             (skirmish_env(map="outpost"), "rulefront_skirmish", {"map": "outpost"}),
             (octal_env(code="0.137", heaps=[3, 4, 5]), "rulefront_octal",
-             {"code": "0.137", "heaps": "3,4,5"})):
+             {"code": "0.137", "heaps": "3 4 5"})):
         env.reset(seed=0)
         state = pyspiel.load_game(name, params).new_initial_state()
         rng = random.Random(1)
