@@ -165,15 +165,17 @@ class RulesetSpec:
     # -- the edges: what the adapters, AIs and text client read instead of naming a ruleset --
     encoding: str = ""  # "module:func" (engine) -> game.encoding.Encoding (fixed action ints)
     planes: str = ""  # "module:func" () -> tuple of observation plane names
-    sidecar: str = ""  # "module:Class": msgspec schema of the sidecar keys it reads
-    text_cell: str = ""  # "module:func" (world, x, y) -> game.text.board.Cell (default: grid)
+    sidecar: str = ""  # "module:Class": the msgspec Struct of its sidecar's keys (default:
+    #                    game.schemas.Sidecar, the keys every ruleset shares)
+    text_cell: str = ""  # "module:func" (world, x, y) -> (text, role, height) or None for
+    #                      the grid's drawing (game/text/board.py)
     input_mode: str = "grid"  # the keyboard's mode in the terminal: grid, steps or heaps
     params: tuple[Param, ...] = ()  # adapter parameters, typed defaults
     from_params: str = ""  # "module:func" (params, load) -> GameMap; load(name, index) reads
     #                        a level file or shipped name (game.levels.loader.load_game_map)
     max_length: str = ""  # "module:func" (engine, params) -> most actions in one game
-    evaluator: str = ""  # "module:func" (engine, side) -> float, the side's view (AIs' leaves)
-    policy: str = ""  # "module:Class" a greedy AI taking no options (heuristic's per ruleset)
+    evaluator: str = ""  # "module:func" () -> systems.ai.base.Evaluator, called as
+    #                      (engine, side, ply) -> the side's value (the searches' leaves)
 
     def edge(self, field_name: str) -> Any:
         """The object a "module:name" edge names, or a UserError saying the ruleset has none."""
@@ -185,7 +187,7 @@ class RulesetSpec:
     def has(self, need: str) -> bool:
         """Whether the ruleset offers what an AI needs: a true capability ("impartial",
         "multi_action_turns", "search_hooks", "grid"), "sides" (two or more players), or an
-        edge it names ("evaluator", "policy", "encoding"...)."""
+        edge it names ("evaluator", "encoding"...)."""
         if need == "sides":
             return self.capabilities.players >= 2
         if hasattr(self.capabilities, need):
@@ -264,6 +266,15 @@ def spec(name: str) -> RulesetSpec:
     if found is None:
         raise UserError(f"unknown ruleset '{name}'; known rulesets: {', '.join(names())}.")
     return found
+
+
+def sidecar_schemas() -> dict[str, type]:
+    """Each registered ruleset's sidecar schema by name (what the loader checks a map's sidecar
+    against, once the sidecar says which ruleset plays it)."""
+    from game.schemas import Sidecar
+
+    return {spec.name: load_object(spec.sidecar) if spec.sidecar else Sidecar
+            for spec in specs()}
 
 
 def load_object(target: str) -> Any:

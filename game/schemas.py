@@ -72,44 +72,67 @@ class Costs(Struct, forbid_unknown_fields=True, omit_defaults=True):
     push: Count | UnsetType = UNSET
 
 
-class Sidecar(Struct, forbid_unknown_fields=True, omit_defaults=True):
-    """`NAME.yaml` beside `NAME.png` (or a descent `.txt`): every key is optional, and a key
-    that is present holds a value (`key:` alone, YAML's null, is refused rather than read as
-    absent)."""
+class Sidecar(Struct, omit_defaults=True):
+    """`NAME.yaml` beside `NAME.png` (or a descent `.txt`): the keys of every ruleset; the
+    ruleset the sidecar names adds its own (its spec's `sidecar` edge: SkirmishSidecar,
+    PuzzleSidecar, DescentSidecar, OctalSidecar) and refuses any other. Every key is optional,
+    and a key that is present holds a value (`key:` alone, YAML's null, is refused rather than
+    read as absent)."""
 
     name: Annotated[str, _doc("the map's title")] | UnsetType = UNSET
     ruleset: Annotated[str, _doc("the ruleset that plays it: one of `rulefront maps`' "
                                  "rulesets (skirmish when absent)")] | UnsetType = UNSET
     description: Annotated[str, _doc("a sentence shown with the map")] | UnsetType = UNSET
-    heroes: Annotated[dict[str, list[str]],
-                      _doc("skirmish: red/blue -> hero classes (data/units.yaml) for the "
-                           "plain hero pixels, red's in reading order, blue's from the "
-                           "bottom-right corner (the board turned half round)")] | UnsetType = UNSET
-    turn_limit: Annotated[PositiveInt, _doc("skirmish: rounds before the game is scored, "
-                                            "at least 1")] | UnsetType = UNSET
-    spawn: Annotated[SpawnPatch, _doc("skirmish: {every, cap, respawn_after} of the "
-                                      "minion waves")] | UnsetType = UNSET
-    units: Annotated[UnitsPatch, _doc("skirmish: overrides shaped like data/units.yaml "
-                                      "(heroes, minion, buildings: hq, tower)")] | UnsetType = UNSET
     base_rules: Annotated[list[str], _doc("rules that hold without words, each 'NOUN IS "
                                           "PROPERTY' or 'NOUN IS NOUN' in words of "
                                           "data/words.yaml")] | UnsetType = UNSET
     rules: Annotated[list[str], _doc("reserved: a list of rule texts")] | UnsetType = UNSET
-    transform_on_load: Annotated[bool, _doc("puzzle: apply X IS Y rules before the first "
-                                            "move")] | UnsetType = UNSET
-    code: Annotated[str, _doc("octal: the game's code, quoted: '0.137' or 'nim'")] | UnsetType = UNSET
-    misere: Annotated[bool, _doc("octal: misere play (true/false)")] | UnsetType = UNSET
-    start: Annotated[Cell, _doc("descent: the ball's start cell [x, y]")] | UnsetType = UNSET
-    exit: Annotated[Cell, _doc("descent: the exit cell [x, y]")] | UnsetType = UNSET
-    costs: Annotated[Costs, _doc("descent: {move, push} costs")] | UnsetType = UNSET
-    push: Annotated[bool, _doc("descent: whether pushing is allowed")] | UnsetType = UNSET
-    push_stack: Annotated[bool, _doc("descent: push stacks taller than one block")] | UnsetType = UNSET
+
+
+class SkirmishSidecar(Sidecar, forbid_unknown_fields=True):
+    """A skirmish map's sidecar: Sidecar's keys and these."""
+
+    heroes: Annotated[dict[str, list[str]],
+                      _doc("red/blue -> hero classes (data/units.yaml) for the plain hero "
+                           "pixels, red's in reading order, blue's from the bottom-right "
+                           "corner (the board turned half round)")] | UnsetType = UNSET
+    turn_limit: Annotated[int, Meta(ge=1, le=10_000),
+                          _doc("rounds before the game is scored, 1 to 10,000")
+                          ] | UnsetType = UNSET
+    spawn: Annotated[SpawnPatch, _doc("{every, cap, respawn_after} of the minion waves")
+                     ] | UnsetType = UNSET
+    units: Annotated[UnitsPatch, _doc("overrides shaped like data/units.yaml (heroes, minion, "
+                                      "buildings: hq, tower)")] | UnsetType = UNSET
+
+
+class PuzzleSidecar(Sidecar, forbid_unknown_fields=True):
+    """A puzzle's sidecar: Sidecar's keys and these."""
+
+    transform_on_load: Annotated[bool, _doc("apply X IS Y rules before the first move")
+                                 ] | UnsetType = UNSET
+
+
+class OctalSidecar(Sidecar, forbid_unknown_fields=True):
+    """An octal game's sidecar: Sidecar's keys and these."""
+
+    code: Annotated[str, _doc("the game's code, quoted: '0.137' or 'nim'")] | UnsetType = UNSET
+    misere: Annotated[bool, _doc("misere play (true/false)")] | UnsetType = UNSET
+
+
+class DescentSidecar(Sidecar, forbid_unknown_fields=True):
+    """A descent level's sidecar: Sidecar's keys and these."""
+
+    start: Annotated[Cell, _doc("the ball's start cell [x, y]")] | UnsetType = UNSET
+    exit: Annotated[Cell, _doc("the exit cell [x, y]")] | UnsetType = UNSET
+    costs: Annotated[Costs, _doc("{move, push} costs")] | UnsetType = UNSET
+    push: Annotated[bool, _doc("whether pushing is allowed")] | UnsetType = UNSET
+    push_stack: Annotated[bool, _doc("push stacks taller than one block")] | UnsetType = UNSET
     stars: Annotated[dict[Annotated[int, Meta(ge=1, le=3)], PositiveInt],
-                     _doc("descent: {3: moves, 2: moves, 1: moves}, the most moves that "
-                          "earn each number of stars")] | UnsetType = UNSET
-    optimal: Annotated[Count, _doc("descent: the shortest solution's length")] | UnsetType = UNSET
-    needs_push: Annotated[bool, _doc("descent: whether every solution pushes")] | UnsetType = UNSET
-    solution: Annotated[str, _doc("descent: one shortest solution in u d l r")] | UnsetType = UNSET
+                     _doc("{3: moves, 2: moves, 1: moves}, the most moves that earn each "
+                          "number of stars")] | UnsetType = UNSET
+    optimal: Annotated[Count, _doc("the shortest solution's length")] | UnsetType = UNSET
+    needs_push: Annotated[bool, _doc("whether every solution pushes")] | UnsetType = UNSET
+    solution: Annotated[str, _doc("one shortest solution in u d l r")] | UnsetType = UNSET
 
 
 # -- data/*.yaml -------------------------------------------------------------------------
@@ -420,8 +443,8 @@ def _type_text(prop: dict[str, Any]) -> str:
     return kind + (f" ({', '.join(limits)})" if limits else "")
 
 
-SCHEMAS = (Sidecar, SpawnPatch, UnitsPatch, UnitPatch, Costs, ReplayFile, Result, UnitsFile,
-           UnitStatsEntry, BuildingStatsEntry, Buildings, WordsFile, WordEntry, PaletteFile,
+SCHEMAS = (Sidecar, SkirmishSidecar, PuzzleSidecar, DescentSidecar, OctalSidecar, SpawnPatch,
+           UnitsPatch, UnitPatch, Costs, ReplayFile, Result, UnitsFile, UnitStatsEntry, BuildingStatsEntry, Buildings, WordsFile, WordEntry, PaletteFile,
            PaletteEntryFile, AiFile, ClientFile)
 
 MARKER = "<!-- generated by `python -m game.schemas`; tests/unit/test_schemas.py keeps it current -->"

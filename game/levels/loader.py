@@ -121,7 +121,7 @@ def _png_sidecar(path: Path) -> dict[str, Any]:
     side = sidecar_path(path)
     if not side.exists():
         return {}
-    return read_sidecar(side, registry.names())
+    return read_sidecar(side, registry.sidecar_schemas())
 
 
 def load_engine(source: str | Path, seed: int = 0, level: str | int | None = None,

@@ -17,7 +17,7 @@ import struct
 import tempfile
 import time
 import zlib
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
@@ -204,15 +204,17 @@ def map_from_bytes(png: bytes, sidecar: bytes | str | None, name: str) -> GameMa
     return game_map
 
 
-def read_sidecar(path: Path, rulesets: Collection[str] | None = None) -> dict[str, Any]:
-    return check_sidecar(load_yaml(path), path, rulesets)
+def read_sidecar(path: Path, schemas: Mapping[str, type] | None = None) -> dict[str, Any]:
+    return check_sidecar(load_yaml(path), path, schemas)
 
 
 def check_sidecar(raw: Any, where: str | Path,
-                  rulesets: Collection[str] | None = None) -> dict[str, Any]:
-    """The sidecar checked against game.schemas.Sidecar and the game's data (teams, hero
-    classes, words; the ruleset against `rulesets`, the registered names, when given): the
-    dict back, or a UserError naming `where`, the key and the fix."""
+                  schemas: Mapping[str, type] | None = None) -> dict[str, Any]:
+    """The sidecar checked against its ruleset's schema (`schemas`: each registered ruleset's
+    name -> its spec's `sidecar` Struct, which the loader passes; the ruleset named is checked
+    against them) and the game's data (teams, hero classes, words): the dict back, or a
+    UserError naming `where`, the key and the fix. Without `schemas` only the keys every
+    ruleset shares (game.schemas.Sidecar) are checked."""
     from game.schemas import Sidecar, kinds_text, quoted, validate
 
     if raw is None:
@@ -220,11 +222,14 @@ def check_sidecar(raw: Any, where: str | Path,
     if not isinstance(raw, dict):
         raise UserError(f"{where}: the sidecar must be a YAML mapping (name: ..., ruleset: ...), "
                         f"not {kinds_text(type(raw).__name__.replace('list', 'array'))}.")
-    if rulesets is not None and "ruleset" in raw:
-        _check_ruleset(raw["ruleset"], where, rulesets)
-    sidecar: Sidecar = validate(raw, Sidecar, where)
+    schema: type = Sidecar
+    if schemas is not None:
+        if "ruleset" in raw:
+            _check_ruleset(raw["ruleset"], where, list(schemas))
+        schema = schemas.get(raw.get("ruleset", GameMap.default_ruleset)) or Sidecar
+    sidecar = validate(raw, schema, where)
     heroes = units().heroes
-    for side, classes in (sidecar.heroes or {}).items():
+    for side, classes in (getattr(sidecar, "heroes", None) or {}).items():
         if side not in SIDES:
             raise UserError(f"{where}: 'heroes' names the team {quoted(side)}; the teams are "
                             f"{' and '.join(SIDES)}.")
@@ -232,7 +237,8 @@ def check_sidecar(raw: Any, where: str | Path,
             if name not in heroes:
                 raise UserError(f"{where}: 'heroes: {side}' lists the class {quoted(name)}, which "
                                 f"is not in data/units.yaml; known: {', '.join(heroes)}.")
-    for name in (sidecar.units.heroes or {}) if sidecar.units else ():
+    patch = getattr(sidecar, "units", None)
+    for name in (patch.heroes or {}) if patch else ():
         if name not in heroes:
             raise UserError(f"{where}: 'units: heroes' names the class {quoted(name)}, which is not "
                             f"in data/units.yaml; known: {', '.join(heroes)}.")

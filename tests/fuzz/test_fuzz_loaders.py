@@ -27,7 +27,7 @@ from game.data import palette, units, words
 from game.engine import Engine
 from game.errors import UserError
 from game.levels.loader import load_engine
-from game.schemas import Sidecar
+from game.schemas import DescentSidecar, OctalSidecar, PuzzleSidecar, Sidecar, SkirmishSidecar
 from game.session.match import make_seats
 from game.session.replay import read_record, verify
 from game.session.saves import resumed_seats
@@ -174,8 +174,9 @@ def sidecars(draw: st.DrawFn) -> Any:
     """Random YAML trees over the schema's keys: plausible values, often of the wrong type."""
     if draw(st.integers(0, 20)) == 0:
         return draw(trees)  # not even a mapping, sometimes
-    keys = draw(st.lists(st.sampled_from([*Sidecar.__struct_fields__, "colour"]), max_size=5,
-                         unique=True))
+    every = sorted({key for schema in (Sidecar, SkirmishSidecar, PuzzleSidecar, DescentSidecar,
+                                       OctalSidecar) for key in schema.__struct_fields__})
+    keys = draw(st.lists(st.sampled_from([*every, "colour"]), max_size=5, unique=True))
     raw = {}
     for key in keys:
         wrong = draw(st.booleans()) and draw(st.booleans())

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from game import DATA, MAPS, ROOT
+from game import DATA, MAPS, ROOT, registry
 from game.data import load_yaml
 from game.errors import UserError
 from game.levels.maps import check_sidecar
@@ -46,7 +46,7 @@ def test_the_writers_and_the_schema_agree_on_the_format_number():
 
 @pytest.mark.parametrize("sidecar", sorted(MAPS.rglob("*.yaml")), ids=lambda p: p.name)
 def test_every_shipped_sidecar_passes_the_schema(sidecar):
-    check_sidecar(load_yaml(sidecar), sidecar, ["skirmish", "puzzle", "descent", "octal"])
+    check_sidecar(load_yaml(sidecar), sidecar, registry.sidecar_schemas())
 
 
 @pytest.mark.parametrize(("name", "schema"), [("units.yaml", UnitsFile),
@@ -69,7 +69,8 @@ def test_a_broken_units_file_is_one_sentence(raw, says):
 
 def test_unknown_nested_keys_list_the_keys_of_their_own_level():
     with pytest.raises(UserError) as info:
-        check_sidecar({"costs": {"jump": 1}}, "x.yaml")
+        check_sidecar({"ruleset": "descent", "costs": {"jump": 1}}, "x.yaml",
+                      registry.sidecar_schemas())
     assert str(info.value) == "x.yaml: unknown key 'jump' in 'costs'; known keys: move, push."
 
 
@@ -79,9 +80,29 @@ def test_names_from_a_file_are_quoted_on_one_line():
     assert quoted("x" * 50).endswith("...") and len(quoted("x" * 50)) < 50
 
 
-def test_the_sidecar_schema_names_every_key_the_rulesets_read():
-    assert {"heroes", "turn_limit", "base_rules", "code", "misere", "start", "exit", "stars",
-            "costs"} <= set(Sidecar.__struct_fields__)
+def test_each_ruleset_declares_the_sidecar_keys_it_reads():
+    keys = {name: set(schema.__struct_fields__)
+            for name, schema in registry.sidecar_schemas().items()}
+    shared = set(Sidecar.__struct_fields__)
+    assert {"name", "ruleset", "base_rules"} <= shared
+    assert {"heroes", "turn_limit", "spawn", "units"} <= keys["skirmish"]
+    assert {"code", "misere"} <= keys["octal"] and {"start", "exit", "stars"} <= keys["descent"]
+    assert all(shared <= found for found in keys.values())
+
+
+@pytest.mark.parametrize(("ruleset", "key"), [("puzzle", "turn_limit"), ("octal", "heroes"),
+                                               ("skirmish", "stars")])
+def test_a_key_of_another_ruleset_is_refused_naming_the_known_ones(ruleset, key):
+    with pytest.raises(UserError, match=rf"x.yaml: unknown key '{key}'; known keys: ") as info:
+        check_sidecar({"ruleset": ruleset, key: 1}, "x.yaml", registry.sidecar_schemas())
+    assert "base_rules" in str(info.value)
+
+
+def test_a_sidecar_read_without_the_registry_checks_the_shared_keys():
+    assert check_sidecar({"name": "m", "turn_limit": 3}, "x.yaml") == {"name": "m",
+                                                                        "turn_limit": 3}
+    with pytest.raises(UserError, match="'name' must be text"):
+        check_sidecar({"name": 3}, "x.yaml")
 
 
 def test_a_results_line_of_the_wrong_shape_is_refused(tmp_path):

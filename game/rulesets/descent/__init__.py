@@ -14,6 +14,7 @@ register(RulesetSpec(
     view="game.render.views.descent:DescentView",
     controller="game.render.controllers.level:LevelController",
     examples=("descent/level-01.txt", "descent/level-05.txt", "descent/tower.png"),
+    sidecar="game.schemas:DescentSidecar",
     capabilities=Capabilities(players=1, search_hooks=True),
     encoding="game.rulesets.descent.edges:encoding",
     planes="game.rulesets.descent.edges:planes",

@@ -14,10 +14,11 @@ from typing import Any
 import numpy as np
 from PIL import Image
 
-from game.data import parse_color, read_bytes, read_text
+from game.data import load_yaml, parse_color, read_bytes, read_text
 from game.errors import UserError
-from game.levels.maps import MAX_SIDE, GameMap, open_png, read_sidecar, sidecar_path
+from game.levels.maps import MAX_SIDE, GameMap, check_sidecar, open_png, sidecar_path
 from game.registry import ruleset_config
+from game.schemas import DescentSidecar
 
 MAX_HEIGHT = 60
 
@@ -57,10 +58,13 @@ def _game_map(path: Path, heights: list[list[int]], digest: str) -> GameMap:
     sidecar: dict[str, Any] = {}
     side = sidecar_path(path)
     if side.exists():
-        sidecar = dict(read_sidecar(side))
-        if sidecar.get("ruleset", "descent") != "descent":
-            raise UserError(f"{side}: says 'ruleset: {sidecar['ruleset']}', but {path.name} is "
+        raw = load_yaml(side)
+        if isinstance(raw, dict) and raw.get("ruleset", "descent") != "descent":
+            raise UserError(f"{side}: says 'ruleset: {raw['ruleset']}', but {path.name} is "
                             "a descent level; remove the key or write 'ruleset: descent'.")
+        if isinstance(raw, dict):
+            raw = {**raw, "ruleset": "descent"}  # its keys are descent's, named or not
+        sidecar = dict(check_sidecar(raw, side, {"descent": DescentSidecar}))
         digest = hashlib.sha256(digest.encode() + read_bytes(side, "sidecar")).hexdigest()
     sidecar["ruleset"] = "descent"
     sidecar["heights"] = heights

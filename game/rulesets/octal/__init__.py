@@ -14,6 +14,7 @@ register(RulesetSpec(
     prefix_reader="game.rulesets.octal.ruleset:parse_spec",
     controller="game.render.controllers.take:TakeController",
     examples=("octal/kayles.png", "octal/sticks.png", "octal:0.137:9,12,5:misere"),
+    sidecar="game.schemas:OctalSidecar",
     capabilities=Capabilities(players=2, impartial=True),
     encoding=f"{EDGES}:encoding",
     planes=f"{EDGES}:planes",

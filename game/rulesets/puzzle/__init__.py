@@ -15,6 +15,7 @@ register(RulesetSpec(
     view="game.render.views.board:PuzzleView",
     controller="game.render.controllers.level:LevelController",
     examples=("puzzles/first-steps.keke", "puzzles/melting.keke", "puzzles/rule-maker.keke"),
+    sidecar="game.schemas:PuzzleSidecar",
     capabilities=Capabilities(players=1, search_hooks=True),
     encoding="game.rulesets.puzzle.edges:encoding",
     planes="game.rulesets.puzzle.edges:planes",

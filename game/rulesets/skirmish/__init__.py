@@ -12,6 +12,7 @@ register(RulesetSpec(
     summary="two sides of heroes, minions, towers and headquarters; word rules on the map",
     controller="game.render.controllers.match:Controller",
     examples=("outpost.png", "duel.png", "crossing.png", "frontier.png"),
+    sidecar="game.schemas:SkirmishSidecar",
     capabilities=Capabilities(players=2, multi_action_turns=True),
     encoding=f"{EDGES}:encoding",
     planes=f"{EDGES}:planes",
