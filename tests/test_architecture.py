@@ -62,3 +62,49 @@ def test_no_file_holds_a_leftover_merge_conflict():
             continue
         for number, line in enumerate(path.read_text(errors="replace").splitlines(), 1):
             assert not line.startswith(markers), f"{name}:{number} holds a merge conflict marker"
+
+
+# The packages that must ask the registry instead of naming a ruleset (docs/architecture.md,
+# "Who may name a ruleset"): only the ruleset packages and the CLI's own options may.
+RULESET_FREE = ("game/encoding", "game/openspiel", "game/envs", "game/text", "game/session",
+                "game/tournament", "systems/ai")
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    """The ids of the string nodes that are docstrings (a module's, a class's, a function's)."""
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                found.add(id(body[0].value))
+    return found
+
+
+def test_no_package_outside_the_rulesets_names_a_ruleset():
+    from game import registry
+
+    names = set(registry.names())
+    classes = {spec.factory.partition(":")[2] for spec in registry.specs()}
+    words = "|".join(sorted(names))
+    import re
+
+    pattern = re.compile(rf"\b({words})\b", re.IGNORECASE)
+    offenders = []
+    for folder in RULESET_FREE:
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            skip = _docstrings(tree)
+            for node in ast.walk(tree):
+                where = f"{path.relative_to(ROOT)}:{getattr(node, 'lineno', '?')}"
+                if isinstance(node, ast.Constant) and isinstance(node.value, str) \
+                        and id(node) not in skip and pattern.search(node.value):
+                    offenders.append(f"{where} {node.value!r}")
+                elif isinstance(node, ast.Name) and node.id in classes:
+                    offenders.append(f"{where} {node.id}")
+                elif isinstance(node, ast.alias) and node.name.split(".")[-1] in classes:
+                    offenders.append(f"{where} imports {node.name}")
+                elif isinstance(node, ast.ImportFrom) and node.module \
+                        and node.module.startswith("game.rulesets."):
+                    offenders.append(f"{where} imports {node.module}")
+    assert not offenders, "names a ruleset outside game/rulesets:\n" + "\n".join(offenders)
