@@ -3,21 +3,39 @@
 esper (>= 3.9) keeps worlds as module-level contexts; each World owns one context and switches
 to it on entry. Components are changed in place (`update`), because esper rebuilds its query
 cache whenever a component is added or removed. Every write records what it replaced, so
-`rollback(mark)` restores components, the cell index, resources and the RNG exactly.
+`rollback(mark)` restores components, the cell index, resources and the RNG exactly. The
+journal's entries (`Op`), what a stretch of them touched (`touched_since`) and the state hash
+kept from them (`state_key`) are read in one place, game.journal.
 """
 
 from __future__ import annotations
 
 import contextlib
 import itertools
-from collections.abc import Hashable
 from dataclasses import fields, is_dataclass
-from enum import IntEnum
 from typing import Any, TypeVar
 
 import esper
 
 from components.spatial import Position
+from game.journal import (
+    ADD,
+    MISSING,
+    MOVE,
+    REMOVE,
+    RESOURCE,
+    RNG,
+    SET,
+    SPAWN,
+    Change,
+    Op,
+    Touched,
+    full_hash,
+    hash_after,
+    touched,
+)
+
+__all__ = ["MISSING", "Change", "Op", "Touched", "World", "WorldRandom"]
 
 C = TypeVar("C")
 Cell = tuple[int, int]
@@ -25,35 +43,6 @@ Cell = tuple[int, int]
 _names = itertools.count(1)
 _OWNERS: dict[str, object] = {}  # esper context name -> the token of the World that made it
 
-
-class Op(IntEnum):
-    """What a journal entry records. `World.changes_since(mark)` returns entries oldest first,
-    each a tuple whose first item is its Op:
-
-    - (SET, component, field, old value): a component field written in place
-    - (MOVE, entity, position component, (old x, old y)): a Position write
-    - (ADD, entity, component type): a component given to an entity
-    - (REMOVE, entity, component): a component taken away; (REMOVE, entity, None) closes a
-      destroy (the entity left play)
-    - (SPAWN, entity): an entity created
-    - (RESOURCE, key, old value or MISSING): a resource set
-    - (RNG, old state): a draw from the world's RNG
-    """
-
-    SET = 0
-    MOVE = 1
-    ADD = 2
-    REMOVE = 3
-    SPAWN = 4
-    RESOURCE = 5
-    RNG = 6
-
-
-Change = tuple[Any, ...]  # one journal entry: (op, ...) as Op's docstring lists
-
-# The journal holds the plain int values of Op (equal to the members): every write appends an
-# entry and undo compares each one, and exact ints take the interpreter's fast paths.
-_SET, _MOVE, _ADD, _REMOVE, _SPAWN, _RESOURCE, _RNG = (op.value for op in Op)
 
 _MASK64 = (1 << 64) - 1
 
@@ -68,7 +57,7 @@ class WorldRandom:
         self.state = seed & _MASK64
 
     def _next(self) -> int:
-        self._world._journal.append((_RNG, self.state))
+        self._world._journal.append((RNG, self.state))
         self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK64
         z = self.state
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
@@ -98,6 +87,8 @@ class World:
         self._queries: dict[tuple[type, ...], list[Any]] = {}
         self._alive: set[int] = set()
         self._epoch = 0  # bumped when the journal is dropped, so version() never repeats
+        self._keys: list[tuple[tuple[int, int, Any], int]] = []  # (version, state hash)
+        self._touched: tuple[int, int, Any, int, Touched] = (-1, -1, None, -1, touched(()))
         self.rng = WorldRandom(self, seed)
 
     # -- esper context -----------------------------------------------------------------
@@ -181,7 +172,7 @@ class World:
         self._enter()
         entity = esper.create_entity(*components)
         self._alive.add(entity)
-        self._journal.append((_SPAWN, entity))
+        self._journal.append((SPAWN, entity))
         self._queries.clear()
         for comp in components:
             if type(comp) is Position:
@@ -197,13 +188,13 @@ class World:
                 setattr(comp, key, value)
             new = (comp.x, comp.y)
             if new != old:
-                self._journal.append((_MOVE, entity, comp, old))
+                self._journal.append((MOVE, entity, comp, old))
                 self._index_remove(entity, *old)
                 self._index_add(entity, *new)
             return
         journal = self._journal
         for key, value in values.items():
-            journal.append((_SET, comp, key, getattr(comp, key)))
+            journal.append((SET, entity, comp, key, getattr(comp, key)))
             setattr(comp, key, value)
 
     def move(self, entity: int, x: int, y: int) -> None:
@@ -213,7 +204,7 @@ class World:
         old = (comp.x, comp.y)
         if old != (x, y):
             comp.x, comp.y = x, y
-            self._journal.append((_MOVE, entity, comp, old))
+            self._journal.append((MOVE, entity, comp, old))
             self._index_remove(entity, *old)
             self._index_add(entity, x, y)
 
@@ -223,7 +214,7 @@ class World:
         if esper.has_component(entity, type(comp)):
             raise ValueError(f"entity {entity} already has {type(comp).__name__}")
         esper.add_component(entity, comp)
-        self._journal.append((_ADD, entity, type(comp)))
+        self._journal.append((ADD, entity, type(comp)))
         self._queries.clear()
         if type(comp) is Position:
             self._index_add(entity, comp.x, comp.y)
@@ -231,7 +222,7 @@ class World:
     def remove(self, entity: int, component: type) -> None:
         self._enter()
         comp: Any = esper.remove_component(entity, component)
-        self._journal.append((_REMOVE, entity, comp))
+        self._journal.append((REMOVE, entity, comp))
         self._queries.clear()
         if component is Position:
             self._index_remove(entity, comp.x, comp.y)
@@ -241,11 +232,11 @@ class World:
         for comp in self.components(entity):
             self.remove(entity, type(comp))
         self._alive.discard(entity)
-        self._journal.append((_REMOVE, entity, None))
+        self._journal.append((REMOVE, entity, None))
 
     def set_resource(self, key: str, value: Any) -> None:
         """Store a world-wide value (rules in force, caches of derived data), journaled."""
-        self._journal.append((_RESOURCE, key, self._resources.get(key, _MISSING)))
+        self._journal.append((RESOURCE, key, self._resources.get(key, MISSING)))
         self._resources[key] = value
 
     # -- undo --------------------------------------------------------------------------
@@ -264,17 +255,17 @@ class World:
         while len(journal) > mark:
             entry = journal.pop()
             op = entry[0]
-            if op == _SET:
-                setattr(entry[1], entry[2], entry[3])
-            elif op == _MOVE:
+            if op == SET:
+                setattr(entry[2], entry[3], entry[4])
+            elif op == MOVE:
                 _, entity, comp, (x, y) = entry
                 self._index_remove(entity, comp.x, comp.y)
                 comp.x, comp.y = x, y
                 self._index_add(entity, x, y)
-            elif op == _RNG:
+            elif op == RNG:
                 self.rng.state = entry[1]
-            elif op == _RESOURCE:
-                if entry[2] is _MISSING:
+            elif op == RESOURCE:
+                if entry[2] is MISSING:
                     del self._resources[entry[1]]
                 else:
                     self._resources[entry[1]] = entry[2]
@@ -286,11 +277,11 @@ class World:
 
     def _rollback_structure(self, entry: tuple[Any, ...]) -> None:
         op, entity = entry[0], entry[1]
-        if op == _ADD:
+        if op == ADD:
             comp = esper.remove_component(entity, entry[2])
             if type(comp) is Position:
                 self._index_remove(entity, comp.x, comp.y)
-        elif op == _REMOVE:
+        elif op == REMOVE:
             comp = entry[2]
             if comp is None:  # the end of a destroy: the entity is back in play
                 self._alive.add(entity)
@@ -298,7 +289,7 @@ class World:
             esper.add_component(entity, comp)
             if type(comp) is Position:
                 self._index_add(entity, comp.x, comp.y)
-        elif op == _SPAWN:
+        elif op == SPAWN:
             for comp in esper.components_for_entity(entity):
                 if type(comp) is Position:
                     self._index_remove(entity, comp.x, comp.y)
@@ -330,9 +321,26 @@ class World:
         return (journal[length - 1] if length else None) is entry
 
     def changes_since(self, mark: int) -> list[Change]:
-        """The journal entries written since `mark`, oldest first (see `Op` for their shapes);
-        incremental hashes and caches read them to learn what changed."""
+        """The journal entries written since `mark`, oldest first (see `Op` for their shapes).
+        Readers that want to know what changed ask `touched_since` instead."""
         return self._journal[mark:]
+
+    def touched_since(self, mark: int) -> Touched:
+        """What was written since `mark` (a point on the current line of play): the entities,
+        fields, resources and RNG, with their values from before, decoded once. Read-only:
+        the answer is kept for the next reader of the same stretch (a search's hash and its
+        occupancy cache both ask after each command)."""
+        journal = self._journal
+        length = len(journal)
+        memo = self._touched
+        # The journal only shrinks from its end, so an unchanged length, last entry (by
+        # identity, as in version()) and epoch mean the very same entries since `mark`.
+        if memo[1] == length and memo[0] == mark and length and memo[2] is journal[-1] \
+                and memo[3] == self._epoch:
+            return memo[4]
+        found = touched(journal[mark:])
+        self._touched = (mark, length, journal[-1] if length else None, self._epoch, found)
+        return found
 
     def forget_history(self) -> None:
         """Drop the journal (after loading a map): nothing before this point can be undone."""
@@ -356,12 +364,27 @@ class World:
             "rng": self.rng.state,
         }
 
-    def state_key(self) -> Hashable:
-        """The snapshot as one hashable value: equal exactly when the snapshots are equal."""
-        snap = self.snapshot()
-        return (tuple((entity, tuple(sorted(comps.items())))
-                      for entity, comps in snap["entities"].items()),
-                _frozen(snap["resources"]), snap["rng"])
+    def state_key(self) -> int:
+        """The state hash (game.journal): equal for equal snapshots, and different ones differ
+        but for a 64-bit collision. Kept up to date from the journal: a call pays for what was
+        written since the newest state it hashed on the current line of play, not for the
+        whole world. A search that keeps its own (value, mark) pairs uses `StateHash`, the
+        same hash."""
+        keys = self._keys
+        while keys and not self.is_ancestor(keys[-1][0]):
+            keys.pop()  # a line of play that was undone
+        now = self.version()
+        if not keys:
+            value = full_hash(self)
+        else:
+            token, value = keys[-1]
+            if token[1] == now[1]:
+                return value
+            value = hash_after(self, value, token[1])
+        keys.append((now, value))
+        if len(keys) > 512:  # a long game: the oldest points are never needed again
+            del keys[:256]
+        return value
 
     # -- cell index ----------------------------------------------------------------------
 
@@ -382,8 +405,6 @@ class World:
 
 
 _EMPTY: list[int] = []
-MISSING: Any = object()  # the old value of a resource that was not set (see Op.RESOURCE)
-_MISSING = MISSING
 
 
 def _first(pair: tuple[int, Any]) -> int:
@@ -394,14 +415,3 @@ def _values(comp: Any) -> Any:
     if is_dataclass(comp):
         return tuple(getattr(comp, f.name) for f in fields(comp))
     return repr(comp)
-
-
-def _frozen(value: Any) -> Hashable:
-    """A hashable stand-in for a resource value (dicts, lists and sets of plain data)."""
-    if isinstance(value, dict):
-        return tuple(sorted((repr(k), _frozen(v)) for k, v in value.items()))
-    if isinstance(value, list | tuple):
-        return tuple(_frozen(v) for v in value)
-    if isinstance(value, set | frozenset):
-        return tuple(sorted(repr(v) for v in value))
-    return value

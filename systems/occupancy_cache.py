@@ -17,11 +17,9 @@ from typing import Any
 
 from components import Kind, Position, Team
 from components.resources import PROPS_KEY, SIZE_KEY
-from game.world import Op, World
+from game.world import World
 from systems.board import UNITS, Occupancy, occupancy
 
-SET, MOVE, ADD, REMOVE, SPAWN, RESOURCE = (
-    o.value for o in (Op.SET, Op.MOVE, Op.ADD, Op.REMOVE, Op.SPAWN, Op.RESOURCE))
 _WATCHED_RESOURCES = frozenset({PROPS_KEY, SIZE_KEY})
 
 
@@ -78,24 +76,19 @@ class OccupancyCache:
         return False
 
     def _untouched(self, world: World, mark: int) -> bool:
-        """Whether nothing written since `mark` changed a static thing."""
+        """Whether nothing written since `mark` changed a static thing: none moved, lost a
+        component or changed kind, no new thing that is not a unit, the same rules and size."""
         static = self.static_ids
-        for entry in world.changes_since(mark):
-            op = entry[0]
-            if op == SET:
-                if type(entry[1]) is Kind:
-                    return False
-            elif op == MOVE:
-                if entry[1] in static:
-                    return False
-            elif op == RESOURCE:
-                if entry[1] in _WATCHED_RESOURCES:
-                    return False
-            elif op == REMOVE:
-                if entry[1] in static:
-                    return False
-            elif op in (SPAWN, ADD):
-                kind = world.try_get(entry[1], Kind) if world.alive(entry[1]) else None
-                if kind is None or kind.name not in UNITS:
-                    return False
+        done = world.touched_since(mark)
+        if not done.moved.isdisjoint(static) or done.wrote(Kind):
+            return False
+        if done.resources and not _WATCHED_RESOURCES.isdisjoint(done.resources):
+            return False
+        for entity, _comp in done.removed:
+            if entity in static:
+                return False
+        for entity in done.born:
+            kind = world.try_get(entity, Kind) if world.alive(entity) else None
+            if kind is None or kind.name not in UNITS:
+                return False
         return True

@@ -1,9 +1,14 @@
-"""A cheap, incrementally kept hash of a puzzle board, for searches that must spot repeats.
+"""The board key of puzzle and descent levels: equal boards, equal keys, for the solvers.
 
-Each (label, x, y, facing) gets a random 64-bit number; the board's hash is their sum modulo
-2**64 (a sum, not a xor, so two equal things on one cell do not cancel out). Systems that move,
-turn, transform or destroy a thing add the difference to a `Delta`, and the ruleset stores the
-total in a journaled resource once per turn, so undo restores it with everything else.
+The World's own state hash (`World.state_key`, game/journal.py) tells states apart exactly,
+entity by entity. A puzzle search needs a coarser key: two boards with the same things (by
+kind, or a word's text) on the same cells are one state whichever entity stands where, and a
+thing's facing counts only when the level can MOVE. So each (label, x, y, facing) gets a random
+64-bit number and the board's key is their sum modulo 2**64 (a sum, not a xor, so two equal
+things on one cell do not cancel out). The systems that move, turn, transform or destroy a
+thing add the difference as they go (the push systems' `delta`), and the ruleset stores the
+total in a journaled resource once per turn, so undo restores it with everything else; that
+costs the solver nothing per state, where rehashing touched entities from the journal would.
 """
 
 from __future__ import annotations

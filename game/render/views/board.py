@@ -18,13 +18,13 @@ from pyglet import shapes
 from pyglet.graphics import Batch, Group
 
 from components import Health, Kind, Position, Team, UnitClass, Word
+from game import journal
 from game.data import units
 from game.events import Attacked, Damaged, Destroyed, Died, Moved, Pushed
 from game.render import colors
 from game.render.sprites import WALL_JOIN, WATER_JOIN, SpriteBook, autotile, sprite_book
 from game.render.uiview import UiView
 from game.render.views.base import LAYERS, View, add_arrow
-from game.world import Op
 
 FONT = None  # pyglet's default sans face; no font files are shipped
 MOBILE = ("hero", "minion")
@@ -47,7 +47,6 @@ class GridView(View):
         self.drawn: dict[int, list[Any]] = {}  # entity -> its drawables
         self.cell_of: dict[int, tuple[int, int]] = {}
         self.facing: dict[int, str] = {}
-        self.owner: dict[int, tuple[Any, int]] = {}  # id(component) -> (component, entity)
         self.seen: list[Any] = []  # our copy of the World's journal at the last sync
         self.token: Any = None
         self.hidden = False
@@ -76,10 +75,6 @@ class GridView(View):
         self.hidden = ui.hide_board
         self.token = self.world.version()
         self.seen = self.world.changes_since(0)
-        self.owner = {}
-        for component in DRAWN:
-            for entity, comp in self.world.query(component):
-                self.owner[id(comp)] = (comp, entity)
         if not self.hidden:
             for entity, pos in sorted(self.world.query(Position), key=self._stack_order):
                 self._draw_entity(batch, entity, pos)
@@ -128,22 +123,13 @@ class GridView(View):
             changes = world.changes_since(self.token[1])
             self.seen.extend(changes)
         else:  # an undo popped entries: what differs from our copy is what changed
-            journal = world.changes_since(0)
-            k = min(len(journal), len(self.seen))
-            while k and journal[k - 1] is not self.seen[k - 1]:
+            entries = world.changes_since(0)
+            k = min(len(entries), len(self.seen))
+            while k and entries[k - 1] is not self.seen[k - 1]:
                 k -= 1
-            changes = self.seen[k:] + journal[k:]
-            self.seen = journal
-        touched: set[int] = set()
-        for entry in changes:
-            op = entry[0]
-            if op == Op.SET:
-                found = self.owner.get(id(entry[1]))
-                if found is not None and found[0] is entry[1]:
-                    touched.add(found[1])
-            elif op in (Op.MOVE, Op.ADD, Op.REMOVE, Op.SPAWN):
-                touched.add(entry[1])
-        return touched
+            changes = self.seen[k:] + entries[k:]
+            self.seen = entries
+        return journal.touched(changes).entities(DRAWN)
 
     def _with_neighbours(self, touched: set[int]) -> set[int]:
         """`touched` plus the autotiled things beside the cells those entities left or entered."""
@@ -363,10 +349,6 @@ class GridView(View):
                 ("down" if dy > 0 else "up")
         self.cell_of[entity] = (pos.x, pos.y)
         self.sprite_of.pop(entity, None)
-        for component in DRAWN:
-            comp = self.world.try_get(entity, component)
-            if comp is not None:
-                self.owner[id(comp)] = (comp, entity)
         try:
             self._entity(batch, entity, pos)
         finally:

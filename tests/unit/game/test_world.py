@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from components import Health, Kind, Position
+from components import Health, Kind, Position, Team
+from game.commands import Move
+from game.journal import full_hash
+from game.levels.loader import load_engine
 from game.world import World
 
 
@@ -105,3 +110,71 @@ def test_two_worlds_do_not_see_each_others_entities(world):
 def test_rolling_back_to_a_future_mark_is_refused(world):
     with pytest.raises(ValueError):
         world.rollback(world.mark() + 1)
+
+
+def test_touched_since_names_what_was_written_with_the_values_from_before(world):
+    world.set_resource("rules", ("ROCK IS STOP",))
+    hero = world.spawn(Position(1, 1), Health(10, 10))
+    rock = world.spawn(Position(5, 5), Kind("rock"))
+    mark = world.mark()
+    world.update(hero, Health, hp=7)
+    world.update(hero, Health, hp=3)  # the value before the mark is what counts
+    world.move(hero, 2, 1)
+    world.destroy(rock)
+    world.set_resource("rules", ())
+    world.rng.below(6)
+    done = world.touched_since(mark)
+    assert done.entities() == {hero, rock} and done.moved == {hero} and not done.born
+    before = {(entity, type(comp).__name__, f): old
+              for (_cid, f), (entity, comp, old) in done.fields.items()}
+    assert before == {(hero, "Health", "hp"): 10, (hero, "Position", "x"): 1,
+                      (hero, "Position", "y"): 1}
+    assert done.wrote(Health) and not done.wrote(Kind)
+    assert [(e, type(c).__name__) for e, c in done.removed if c is not None] == \
+        [(rock, "Position"), (rock, "Kind")]
+    assert done.resources == {"rules": ("ROCK IS STOP",)} and done.rng is not None
+    assert world.touched_since(world.mark()).entities() == set()
+
+
+@pytest.mark.parametrize("level", ["duel.png", "crossing.png", "puzzles/rule-maker.keke",
+                                   "descent/level-03.txt", "octal/kayles.png"])
+def test_the_state_key_is_the_incremental_hash_through_a_game_and_its_undo(level):
+    engine = load_engine(f"maps/{level}", seed=5)
+    world, rng = engine.world, random.Random(5)
+    keys, snapshots = [world.state_key()], [world.snapshot()]
+    for _ in range(120):
+        if engine.over:
+            break
+        engine.apply(rng.choice(engine.legal_actions()))
+        keys.append(world.state_key())
+        snapshots.append(world.snapshot())
+        assert keys[-1] == full_hash(world)
+    assert len(set(keys)) == len({repr(s) for s in snapshots})  # equal keys for equal states
+    while engine.history:
+        engine.retract()
+        keys.pop()
+        snapshots.pop()
+        assert world.state_key() == keys[-1] == full_hash(world)
+        assert world.snapshot() == snapshots[-1]
+
+
+def test_equal_positions_reached_in_another_order_have_equal_keys_and_others_do_not():
+    engine = load_engine("maps/duel.png", seed=1)
+    world = engine.world
+    side = engine.side
+    heroes = [e for e, (kind, team) in world.query(Kind, Team)
+              if kind.name == "hero" and team.side == side][:2]
+    first, second = ([c for c in engine.legal_actions() if isinstance(c, Move) and c.unit == h]
+                     for h in heroes)
+    a, b = first[0], next(m for m in second if (m.x, m.y) != (first[0].x, first[0].y))
+    start = world.state_key()
+    engine.apply(a)
+    engine.apply(b)
+    one_way, snapshot = world.state_key(), world.snapshot()
+    engine.retract()
+    engine.retract()
+    assert world.state_key() == start
+    engine.apply(b)
+    assert world.state_key() not in (start, one_way)
+    engine.apply(a)
+    assert world.snapshot() == snapshot and world.state_key() == one_way
