@@ -20,17 +20,20 @@ whether `to_play` is lit.
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from components import Actions, Health, Kind, Moves, Position, Team, Word
 from components.resources import EXIT_KEY, SIZE_KEY
+from game.journal import touched
 
 if TYPE_CHECKING:
     from game.engine import Engine
+    from game.world import World
 
 HIGH = 255.0  # the largest value any plane holds (a height)
+_MARKED = (Position, Kind, Word, Team, Health, Moves, Actions)  # what the planes are made of
 
 
 @cache
@@ -65,7 +68,14 @@ def plane_names(ruleset: str) -> tuple[str, ...]:
 
 
 class Planes:
-    """The observation of one game: `names`, `shape`, and `fill` / `observe` a position."""
+    """The observation of one game: `names`, `shape`, and `fill` / `observe` a position.
+
+    The planes of things and words (kinds, words, heights) are kept per World and brought up
+    to date from its journal: after a command, only the entities it moved, made or took away
+    are looked at again; the units' planes, the exit and `to_play` are written afresh on
+    every fill."""
+
+    KEPT = 8  # boards of this many Worlds are kept (an OpenSpiel game reads a pool of them)
 
     def __init__(self, engine: Engine) -> None:
         self.names = plane_names(engine.ruleset.name)
@@ -79,58 +89,183 @@ class Planes:
             size = (engine.map.width, engine.map.height)
         width, height = size
         self.shape = (len(self.names), height, width)
+        self._boards: dict[str, Board] = {}  # by World name (names are never reused)
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {**self.__dict__, "_boards": {}}  # a copy's Worlds are other Worlds
 
     def observe(self, engine: Engine, me: str) -> np.ndarray:
         """A new array of `engine`'s position as side `me` sees it."""
-        out = np.zeros(self.shape, dtype=np.float32)
+        out = np.empty(self.shape, dtype=np.float32)
         self.fill(engine, me, out)
         return out
 
     def fill(self, engine: Engine, me: str, out: np.ndarray) -> None:
         """Write the position, as side `me` sees it, into `out` (of `shape`)."""
-        out.fill(0.0)
         world, index = engine.world, self.index
-        _, height, width = self.shape
-        # One pass per component type over the World's cached queries.
-        cells = {e: (p.y, p.x) for e, p in world.query(Position)
-                 if 0 <= p.x < width and 0 <= p.y < height}
-        kinds, words = self.kinds, self.words
-        other, stacks = index.get("kind:other"), index.get("height")
-        for entity, kind in world.query(Kind):
-            where = cells.get(entity)
-            if where is None:
-                continue
-            if stacks is not None and kind.name == "block":
-                out[(stacks, *where)] += 1.0
-            plane = kinds.get(kind.name, other)
-            if plane is not None:
-                out[(plane, *where)] = 1.0
-        if words:
-            for entity, word in world.query(Word):
-                plane = words.get(word.text)
-                if entity in cells and plane is not None:
-                    out[(plane, *cells[entity])] = 1.0
-        if "side:own" in index:
-            self._units(engine, me, cells, out)
+        board = self._boards.get(world.name)
+        if board is None:
+            if len(self._boards) >= self.KEPT:
+                del self._boards[next(iter(self._boards))]
+            board = self._boards[world.name] = Board(self, world)
+        else:
+            board.update(world)
+        np.copyto(out, board.values)
+        if board.sides:
+            out.put(board.side_marks(me), 1.0)
         if "exit" in index:
             ex, ey = world.resource(EXIT_KEY)
             out[index["exit"], ey, ex] = 1.0
         if "to_play" in index and not engine.over and engine.side == me:
             out[index["to_play"]] = 1.0
 
-    def _units(self, engine: Engine, me: str, cells: dict[int, tuple[int, int]],
-               out: np.ndarray) -> None:
-        world, index = engine.world, self.index
-        own, foe = index["side:own"], index["side:other"]
-        for entity, team in world.query(Team):
-            if entity in cells:
-                out[(own if team.side == me else foe, *cells[entity])] = 1.0
-        for entity, health in world.query(Health):
-            if entity in cells and health.max_hp > 0:
-                out[(index["hp"], *cells[entity])] = max(0.0, min(1.0, health.hp / health.max_hp))
-        for entity, moves in world.query(Moves):
-            if entity in cells and moves.max_mp > 0:
-                out[(index["moves"], *cells[entity])] = max(0.0, min(1.0, moves.mp / moves.max_mp))
-        for entity, actions in world.query(Actions):
-            if entity in cells and actions.ap > 0:
-                out[(index["ready"], *cells[entity])] = 1.0
+
+COUNT, VALUE = 0, 1  # a mark counts toward its value (1 where any, or a height), or sets it
+
+
+class Board:
+    """What the planes hold whoever observes, for one World: `values` (things, words, heights,
+    hit points, move points, readiness; side, exit and to_play planes left at 0), each
+    entity's marks on them, and each unit's side and cell. Kept up to date from the World's
+    journal: only the entities written since the last fill are marked again."""
+
+    def __init__(self, planes: Planes, world: World) -> None:
+        self.planes = planes
+        _, height, width = planes.shape
+        self.width, self.height, self.cells = width, height, width * height
+        index = planes.index
+        stacks = index.get("height")
+        self.stacks = -1 if stacks is None else stacks  # the plane holding counts, not 0/1
+        self.other = index.get("kind:other")
+        units = "side:own" in index
+        self.units = units
+        self.unit_planes = tuple(index[n] * self.cells for n in
+                                 ("side:own", "side:other", "hp", "moves", "ready")) \
+            if units else (0, 0, 0, 0, 0)
+        self.values = np.zeros(planes.shape, dtype=np.float32)
+        self.flat = self.values.reshape(-1)
+        self.rebuild(world)
+
+    def rebuild(self, world: World) -> None:
+        """Every entity's marks, from scratch."""
+        self.values.fill(0.0)
+        self.counts = np.zeros(self.flat.shape, dtype=np.int32)
+        self.setters: dict[int, dict[int, float]] = {}  # value index -> entity -> its value
+        self.marks: dict[int, tuple[tuple[int, int, float], ...]] = {}
+        self.sides: dict[int, tuple[str, int]] = {}  # unit -> (its side, its cell)
+        self._by_side: dict[str, list[int]] = {}
+        for entity in world.entities():
+            self._mark_again(world, entity)
+        self.token = world.version()
+        self.seen = world.changes_since(0)  # the journal as last seen, to match after an undo
+
+    def side_marks(self, me: str) -> list[int]:
+        """Where the side planes are 1 for observer `me` (kept until a unit moves or dies)."""
+        found = self._by_side.get(me)
+        if found is None:
+            own, foe = self.unit_planes[0], self.unit_planes[1]
+            found = self._by_side[me] = [(own if side == me else foe) + cell
+                                         for side, cell in self.sides.values()]
+        return found
+
+    def _marks_of(self, comps: dict[type, Any]) -> tuple[tuple[int, int, float], ...]:
+        """(index in `flat`, COUNT or VALUE, value) for each plane an entity with components
+        `comps` marks."""
+        pos = comps.get(Position)
+        if pos is None or not (0 <= pos.x < self.width and 0 <= pos.y < self.height):
+            return ()
+        cell, cells = pos.y * self.width + pos.x, self.cells
+        marks: list[tuple[int, int, float]] = []
+        kind = comps.get(Kind)
+        if kind is not None:
+            if self.stacks >= 0 and kind.name == "block":
+                marks.append((self.stacks * cells + cell, COUNT, 1.0))
+            plane = self.planes.kinds.get(kind.name, self.other)
+            if plane is not None:
+                marks.append((plane * cells + cell, COUNT, 1.0))
+        if self.planes.words:
+            word = comps.get(Word)
+            plane = None if word is None else self.planes.words.get(word.text)
+            if plane is not None:
+                marks.append((plane * cells + cell, COUNT, 1.0))
+        if self.units:
+            _own, _foe, hp, mp, ready = self.unit_planes
+            health = comps.get(Health)
+            if health is not None and health.max_hp > 0:
+                marks.append((hp + cell, VALUE, max(0.0, min(1.0, health.hp / health.max_hp))))
+            moves = comps.get(Moves)
+            if moves is not None and moves.max_mp > 0:
+                marks.append((mp + cell, VALUE, max(0.0, min(1.0, moves.mp / moves.max_mp))))
+            actions = comps.get(Actions)
+            if actions is not None and actions.ap > 0:
+                marks.append((ready + cell, COUNT, 1.0))
+        return tuple(marks)
+
+    def _side_of(self, comps: dict[type, Any]) -> tuple[str, int] | None:
+        if not self.units:
+            return None
+        team, pos = comps.get(Team), comps.get(Position)
+        if team is None or pos is None or not (0 <= pos.x < self.width
+                                               and 0 <= pos.y < self.height):
+            return None
+        return team.side, pos.y * self.width + pos.x
+
+    def update(self, world: World) -> None:
+        """Catch up with the World from its journal: the entities written since the state
+        last seen, or by the entries an undo took back and those written after it, are
+        marked again (a dropped journal rebuilds)."""
+        token = self.token
+        if world.same_version(token):
+            return
+        if world.is_ancestor(token):
+            changes = world.changes_since(token[1])
+            self.seen.extend(changes)
+        elif token[0] == world.version()[0]:  # an undo popped entries we saw
+            journal = world.changes_since(0)
+            seen, k = self.seen, min(len(journal), len(self.seen))
+            while k and journal[k - 1] is not seen[k - 1]:
+                k -= 1
+            changes = seen[k:] + journal[k:]
+            self.seen = journal
+        else:
+            self.rebuild(world)
+            return
+        for entity in touched(changes).entities(_MARKED):
+            self._mark_again(world, entity)
+        self.token = world.version()
+
+    def _mark_again(self, world: World, entity: int) -> None:
+        comps = {type(c): c for c in world.components(entity)} if world.alive(entity) else {}
+        side = self._side_of(comps)
+        if self.sides.get(entity) != side:
+            if side is None:
+                del self.sides[entity]
+            else:
+                self.sides[entity] = side
+            self._by_side.clear()
+        old = self.marks.pop(entity, ())
+        new = self._marks_of(comps)
+        if new:
+            self.marks[entity] = new
+        if old == new:
+            return
+        for i, how, value in old:
+            self._write(i, how, entity, -1, value)
+        for i, how, value in new:
+            self._write(i, how, entity, 1, value)
+
+    def _write(self, i: int, how: int, entity: int, step: int, value: float) -> None:
+        if how == COUNT:
+            self.counts[i] += step
+            count = int(self.counts[i])
+            stacked = self.stacks >= 0 and self.stacks * self.cells <= i < \
+                (self.stacks + 1) * self.cells
+            self.flat[i] = count if stacked else min(count, 1)
+            return
+        setters = self.setters.setdefault(i, {})
+        if step > 0:
+            setters[entity] = value
+        else:
+            setters.pop(entity, None)
+        # two things on one cell: the newer entity's value, as a fill in entity order leaves
+        self.flat[i] = setters[max(setters)] if setters else 0.0

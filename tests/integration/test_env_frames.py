@@ -12,6 +12,7 @@ from pettingzoo.test import render_test
 
 from game import registry
 from game.envs import env, gym_id
+from tests.conformance.test_a_fifth_ruleset import register_counting
 
 SOLO = [spec.name for spec in registry.specs() if spec.capabilities.players == 1]
 SIDES = [spec.name for spec in registry.specs() if spec.capabilities.players >= 2]
@@ -31,6 +32,11 @@ def test_every_one_player_ruleset_passes_gymnasiums_env_checker(ruleset: str,
 def test_every_ruleset_of_sides_passes_pettingzoos_render_test(ruleset: str) -> None:
     render_test(lambda render_mode: env(ruleset, render_mode=render_mode,
                                         **SMALL.get(ruleset, {})))
+
+
+def test_a_ruleset_registered_by_a_test_passes_the_render_test(monkeypatch) -> None:
+    register_counting(monkeypatch)
+    render_test(lambda render_mode: env("counting", render_mode=render_mode))
 
 
 def test_human_mode_draws_the_game_in_its_window_on_every_step() -> None:

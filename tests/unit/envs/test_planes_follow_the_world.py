@@ -1,0 +1,103 @@
+"""Planes.fill keeps the planes of things and words from one call to the next and brings them
+up to date from the World's journal; what it writes must stay exactly what a fill from scratch
+writes, through play, undo, redo, two Worlds sharing one Planes, and each observing side."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from components import Actions, Health, Kind, Moves, Position, Team, Word
+from components.resources import EXIT_KEY
+from game.encoding import Planes
+from game.levels.loader import load_engine
+from tests.conformance.cases import conformance_cases
+from tests.conformance.test_a_fifth_ruleset import register_counting
+
+CASES = conformance_cases()  # every registered ruleset's example levels
+
+
+def from_scratch(planes: Planes, engine, me: str) -> np.ndarray:
+    """Every plane written anew from the World (the fill before the board was kept)."""
+    out = np.zeros(planes.shape, dtype=np.float32)
+    world, index = engine.world, planes.index
+    _, height, width = planes.shape
+    cells = {e: (p.y, p.x) for e, p in world.query(Position)
+             if 0 <= p.x < width and 0 <= p.y < height}
+    other, stacks = index.get("kind:other"), index.get("height")
+    for entity, kind in world.query(Kind):
+        if entity in cells:
+            if stacks is not None and kind.name == "block":
+                out[(stacks, *cells[entity])] += 1.0
+            plane = planes.kinds.get(kind.name, other)
+            if plane is not None:
+                out[(plane, *cells[entity])] = 1.0
+    for entity, word in world.query(Word):
+        plane = planes.words.get(word.text)
+        if entity in cells and plane is not None:
+            out[(plane, *cells[entity])] = 1.0
+    if "side:own" in index:
+        for entity, team in world.query(Team):
+            if entity in cells:
+                out[(index["side:own" if team.side == me else "side:other"],
+                     *cells[entity])] = 1.0
+        for entity, health in world.query(Health):
+            if entity in cells and health.max_hp > 0:
+                out[(index["hp"], *cells[entity])] = max(0.0, min(1.0, health.hp / health.max_hp))
+        for entity, moves in world.query(Moves):
+            if entity in cells and moves.max_mp > 0:
+                out[(index["moves"], *cells[entity])] = max(0.0, min(1.0, moves.mp / moves.max_mp))
+        for entity, actions in world.query(Actions):
+            if entity in cells and actions.ap > 0:
+                out[(index["ready"], *cells[entity])] = 1.0
+    if "exit" in index:
+        ex, ey = world.resource(EXIT_KEY)
+        out[index["exit"], ey, ex] = 1.0
+    if "to_play" in index and not engine.over and engine.side == me:
+        out[index["to_play"]] = 1.0
+    return out
+
+
+def wander(source: str, seed: int, moves: int = 60) -> None:
+    """Play, undo and redo at random on two engines of one level sharing one Planes, checking
+    every fill, for each side, against a fill from scratch."""
+    rng = random.Random(seed)
+    engines = [load_engine(source, seed=0), load_engine(source, seed=0)]
+    planes = Planes(engines[0])
+    out = np.full(planes.shape, 7.0, dtype=np.float32)  # a fill writes every value
+    for _ in range(moves):
+        engine = rng.choice(engines)
+        roll = rng.random()
+        if roll < 0.25 and engine.history:
+            engine.undo()
+        elif roll < 0.35 and engine.redo_stack:
+            engine.redo()
+        elif engine.legal_actions():
+            engine.submit(rng.choice(engine.legal_actions()))
+        for me in engine.ruleset.sides:
+            planes.fill(engine, me, out)
+            assert np.array_equal(out, from_scratch(planes, engine, me)), (source, me)
+
+
+@pytest.mark.parametrize("source", [str(case.source) for case in CASES],
+                         ids=[case.example for case in CASES])
+def test_a_kept_fill_equals_a_fill_from_scratch_through_play_and_undo(source: str) -> None:
+    for seed in range(3):
+        wander(source, seed)
+
+
+def test_a_ruleset_registered_by_a_test_is_filled_alike(monkeypatch) -> None:
+    register_counting(monkeypatch)
+    wander("counting:9", 0, moves=20)
+
+
+def test_a_fill_after_the_journal_is_dropped_starts_again() -> None:
+    engine = load_engine("outpost")
+    planes = Planes(engine)
+    before = planes.observe(engine, "red")
+    engine.submit(engine.legal_actions()[1])
+    engine.world.forget_history()
+    assert not np.array_equal(planes.observe(engine, "red"), before)
+    assert np.array_equal(planes.observe(engine, "red"), from_scratch(planes, engine, "red"))
