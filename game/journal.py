@@ -10,13 +10,30 @@ from __future__ import annotations
 
 from dataclasses import fields
 from enum import IntEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
     from collections.abc import Set as AbstractSet
 
-    from game.world import World
+
+class World(Protocol):
+    """What the hash reads of game.world.World (named here, not imported: the World imports
+    this module, and nothing here may import it back)."""
+
+    rng: Any
+
+    def entities(self) -> list[int]: ...
+
+    def components(self, entity: int) -> tuple[Any, ...]: ...
+
+    def resource(self, key: str, default: Any = None) -> Any: ...
+
+    def resource_keys(self) -> list[str]: ...
+
+    def touched_since(self, mark: int) -> Touched: ...
+
+    def state_key(self) -> int: ...
 
 
 class Op(IntEnum):
