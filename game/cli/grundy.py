@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import TYPE_CHECKING
 
@@ -11,6 +10,8 @@ from game.cli.args import grundy_max_n, grundy_n, out_file
 from game.errors import UserError
 from game.grundy.codes import OctalGame, parse_code
 from game.progress import Progress, wanted
+
+ROW = 65536  # values joined into one string at a time
 
 if TYPE_CHECKING:
     from game.grundy.periodicity import Period
@@ -50,16 +51,20 @@ def run(args: argparse.Namespace) -> int:
 def _values(game: OctalGame, args: argparse.Namespace, progress: Progress) -> int:
     if args.n < 0:
         raise UserError(f"--n must be 0 or more, not {args.n}.")
-    # numpy and the compiled kernels load here, after the arguments are known to be good.
-    from game.grundy.output import write_csv, write_plot
+    # The compiled kernels load here, after the arguments are known to be good; numpy and
+    # Pillow only for a plot.
     from game.grundy.periodicity import solve
 
     solution = solve(game, args.n + 1, progress)
     progress.close()
     values = solution.values
     if args.csv:
+        from game.grundy.output import write_csv
+
         write_csv(args.csv, values)
     if args.plot:
+        from game.grundy.output import write_plot
+
         write_plot(args.plot, values)
     if args.json:
         out: dict[str, object] = {
@@ -69,10 +74,12 @@ def _values(game: OctalGame, args: argparse.Namespace, progress: Progress) -> in
         }
         if solution.extended_by_period and solution.period:
             out.update(_period_fields(solution.period))
-        print(json.dumps(out))
+        print(_json(out))
         return 0
     print(f"{game.code}: G(0..{args.n}) =")
-    print(" ".join(map(str, values.tolist())))
+    for start in range(0, len(values), ROW):  # a row of text at a time, not the whole list
+        print(" ".join(map(str, values[start : start + ROW])),
+              end="\n" if start + ROW >= len(values) else " ")
     if solution.extended_by_period and solution.period:
         p = solution.period
         print(
@@ -91,7 +98,7 @@ def _period(game: OctalGame, args: argparse.Namespace, progress: Progress) -> in
         raise UserError(f"--max-n must be at least 1, not {args.max_n}.")
     if game.nim:
         if args.json:
-            print(json.dumps({"code": "nim", "proven": False, "never_periodic": True}))
+            print(_json({"code": "nim", "proven": False, "never_periodic": True}))
         else:
             print("nim: never periodic, G(n) = n grows without bound.")
         return 0
@@ -117,9 +124,9 @@ def _period(game: OctalGame, args: argparse.Namespace, progress: Progress) -> in
     found = proof.period
     if args.json:
         if found:
-            print(json.dumps({"code": game.code, **_period_fields(found)}))
+            print(_json({"code": game.code, **_period_fields(found)}))
         else:
-            print(json.dumps({"code": game.code, "proven": False, "n": proof.computed,
+            print(_json({"code": game.code, "proven": False, "n": proof.computed,
                               "limit": "max-n" if args.max_n else "memory",
                               "candidate": proof.candidate}))
         return 0
@@ -140,3 +147,9 @@ def _period(game: OctalGame, args: argparse.Namespace, progress: Progress) -> in
               f"would need more than the {memory / 2**30:.1f} GB of memory this machine has free "
               f"(about {BYTES_PER_HEAP} bytes a heap){hint}.")
     return 0
+
+
+def _json(value: object) -> str:
+    import json  # only --json pays for it
+
+    return json.dumps(value)

@@ -8,13 +8,13 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-# Bytes one value of `grundy --n` costs at its peak: the int32 array (doubled while it grows),
-# the Python list printed from it, and its text.
+# Bytes one value of `grundy --n` costs at its peak: the values, and the list and text of
+# --json (the plain output is written a row at a time).
 BYTES_PER_VALUE = 24
-# Peak bytes per heap of a period proof: the int32 values (twice while the array doubles), and
-# the Z-function pass of find_period: a reversed int32 copy and four int64 arrays per heap
-# (measured on 0.354).
-BYTES_PER_HEAP = 48
+# Peak bytes per heap of a period proof, at worst: values four bytes wide, plus the two-byte
+# copy they were widened from. Values start at one byte a heap and the period search needs no
+# memory of its own (rolling hashes), so 0.354's 20.1 M heaps peak at about 36 MB in all.
+BYTES_PER_HEAP = 6
 
 
 def available_memory() -> int:

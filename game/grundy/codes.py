@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from game.errors import UserError
 
 _CODE = re.compile(r"^0?\.([0-7]+)$")
 
 
-@dataclass(frozen=True)
-class OctalGame:
+class OctalGame(NamedTuple):
     """An octal game: digit k (1-based) says which ways a move may take k tokens from a heap.
 
     Bit 1 of a digit: take the whole heap of exactly k; bit 2: leave one non-empty heap;

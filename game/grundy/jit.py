@@ -1,7 +1,8 @@
 """The numba build of the Grundy kernels: the fallback when no C compiler built kernels.c.
 
 Each kernel extends a values array in place from `start` to `stop`, so callers can run them
-in chunks (for progress and period checks) without redoing work. Values are int32; the
+in chunks (for progress and period checks) without redoing work. Values are numpy views of the
+solver's `array` buffers (uint8, uint16 or uint32: `vmax` is the widest value they hold); the
 `seen` array is stamped with the heap number instead of cleared, and is kept at least twice
 the largest value so that any XOR of two values, and the mex, fit in it.
 """
@@ -47,8 +48,10 @@ def dense_extend(
     take_all: np.ndarray,
     take_one: np.ndarray,
     take_two: np.ndarray,
-) -> None:
-    """Fill g[start:stop] by the mex over every move: O(n) per heap when the game splits."""
+    vmax: int,
+) -> int:
+    """Fill g[start:stop] by the mex over every move: O(n) per heap when the game splits.
+    Return the heap reached: stop, or the first whose value exceeds vmax (not written)."""
     seen = np.full(_table_size(g, start, 0), -1, np.int64)
     for n in range(start, stop):
         for k in take_all:
@@ -64,9 +67,12 @@ def dense_extend(
         v = 0
         while seen[v] == n:
             v += 1
+        if v > vmax:
+            return n
         g[n] = v
         if 2 * v + 1 >= seen.size:
             seen = _grown(seen)
+    return stop
 
 
 @njit(cache=True)
@@ -95,8 +101,10 @@ def rarecommon_extend(
     offset: int,
     rare: np.ndarray,
     nrare: int,
-) -> tuple[int, int]:
-    """Fill g[start:stop] by the rare/common ("sparse space") method; return (stop reached, nrare).
+    vmax: int,
+) -> tuple[int, int, int]:
+    """Fill g[start:stop] by the rare/common ("sparse space") method; return (heap reached,
+    nrare, why it stopped: 0 done, 1 `rare` full, 2 the value of the heap reached exceeds vmax).
 
     A heap n is common when parity(g[n] & mask) == (slope*n + offset) % 2, rare otherwise.
     The class is chosen so that common XOR common never lands in the class a common heap
@@ -148,34 +156,120 @@ def rarecommon_extend(
                 while seen[u] == n:
                     u += 1
                 v = u
+        if v > vmax:
+            return n, nrare, 2
         g[n] = v
         if n >= 1 and cls[v] != target:  # heap 0 is never part of a split
             if nrare == rare.size:
-                return n + 1, nrare
+                return n + 1, nrare, 1
             rare[nrare] = n
             nrare += 1
         if 2 * v + 1 >= seen.size:
             seen = _grown(seen)
             cls = _parities(seen.size, mask)
-    return stop, nrare
+    return stop, nrare, 0
 
 
 @njit(cache=True)
-def z_function(s: np.ndarray) -> np.ndarray:
-    """z[i] = length of the longest common prefix of s and s[i:] (z[0] = len(s))."""
-    n = s.size
-    z = np.zeros(n, np.int64)
-    if n == 0:
-        return z
-    z[0] = n
-    left = 0
-    right = 0
-    for i in range(1, n):
-        if i < right:
-            z[i] = min(right - i, z[i - left])
-        while i + z[i] < n and s[z[i]] == s[i + z[i]]:
-            z[i] += 1
-        if i + z[i] > right:
-            left = i
-            right = i + z[i]
-    return z
+def histogram(g: np.ndarray, n: int, counts: np.ndarray, top: int) -> None:
+    """counts[side * top + v]: heaps 1..n-1 of parity `side` with value v."""
+    counts[:] = 0
+    for h in range(1, n):
+        counts[(h & 1) * top + g[h]] += 1
+
+
+@njit(cache=True)
+def rare_heaps(g: np.ndarray, n: int, mask: int, slope: int, offset: int, out: np.ndarray) -> int:
+    """The heaps 1..n-1 rare under the mask, as many as fit into `out`; return how many."""
+    count = 0
+    for h in range(1, n):
+        x = g[h] & mask
+        p = 0
+        while x:
+            p ^= 1
+            x &= x - 1
+        if p != (slope * h + offset) & 1:
+            if count < out.size:
+                out[count] = h
+            count += 1
+    return count
+
+
+# The rolling hashes of kernels.c, with the same modulus and base.
+MOD = 2147483647
+BASE = 1000003
+
+
+@njit(cache=True)
+def _same(g: np.ndarray, a: int, b: int, length: int) -> bool:
+    for k in range(length):  # noqa: SIM110 - numba compiles this loop, not a generator
+        if g[a + k] != g[b + k]:
+            return False
+    return True
+
+
+@njit(cache=True)
+def proven_period(g: np.ndarray, size: int, max_take: int) -> tuple[int, int, int]:
+    """(period, preperiod, heaps needed) of the smallest proven period, or (0, 0, 0); the
+    method is kernels.c's proven_period."""
+    length = (size + max_take + 1) // 2
+    s = size - length
+    if s < 1:
+        return 0, 0, 0
+    top = np.int64(1)
+    for _ in range(length):
+        top = top * BASE % MOD
+    target = np.int64(0)
+    for k in range(length - 1, -1, -1):
+        target = (target * BASE + np.int64(g[s + k]) % MOD) % MOD
+    h = target
+    for p in range(1, s + 1):
+        w = s - p
+        h = (h * BASE + np.int64(g[w]) % MOD) % MOD
+        h = (h + MOD - np.int64(g[w + length]) % MOD * top % MOD) % MOD
+        if h != target or not _same(g, w, s, length):
+            continue
+        n = s - 1
+        while n - p >= 0 and g[n] == g[n - p]:
+            n -= 1
+        pre = n - p + 1
+        return p, pre, 2 * pre + 2 * p + max_take
+    return 0, 0, 0
+
+
+@njit(cache=True)
+def promising(g: np.ndarray, size: int, max_take: int) -> tuple[int, int]:
+    """(period, heaps needed) of the repeating period cheapest to prove, or (0, 0); the method
+    is kernels.c's promising."""
+    best = 0
+    best_needed = np.iinfo(np.int64).max
+    skip = 0
+    if size < 2:
+        return 0, 0
+    a = np.int64(g[size - 1]) % MOD
+    b = np.int64(g[size - 2]) % MOD
+    pw = 1
+    p = 1
+    while True:
+        if a == b and p > skip and _same(g, size - 2 * p, size - p, p):
+            n = size - p - 1
+            while n - p >= 0 and g[n] == g[n - p]:
+                n -= 1
+            z = size - 1 - n
+            needed = 2 * size - 2 * z + max_take
+            if needed < best_needed:
+                best = p
+                best_needed = needed
+            skip = (z + p) // 2
+        if 2 * (p + 1) > size:
+            break
+        x = np.int64(g[size - p - 1]) % MOD
+        a = (a * BASE + x) % MOD
+        b = (b + MOD - x * pw % MOD) % MOD
+        b = (b * BASE % MOD * BASE + np.int64(g[size - 2 * p - 1]) % MOD * BASE
+             + np.int64(g[size - 2 * p - 2]) % MOD) % MOD
+        pw = pw * BASE % MOD
+        p += 1
+    return best, best_needed
+
+

@@ -1,16 +1,29 @@
-/* Grundy kernels in C: the same three loops as game/grundy/jit.py (numba), built once per
- * machine by game/grundy/native.py and loaded with ctypes, so a run pays neither numba's
- * import nor its first-call set-up (about 0.6 s together, more than the work of most runs).
+/* Grundy kernels in C: the same loops as game/grundy/jit.py (numba), built once per machine by
+ * game/grundy/native.py and loaded with ctypes, so a run pays neither numba's nor numpy's
+ * import: values live in Python `array` buffers and reach C as bare addresses.
  *
- * Values are int32; `seen` is stamped with the heap number instead of cleared, and kept at
- * least twice the largest value so that any XOR of two values, and the mex, fit in it.
+ * Values are as narrow as they fit: this file includes itself three times, for uint8_t,
+ * uint16_t and uint32_t values (functions named *_u8, *_u16, *_u32). A kernel that meets a
+ * value too wide for its type stops at that heap, and the caller widens the array (widen()).
+ * `seen` is stamped with the heap number instead of cleared, and kept at least twice the
+ * largest value so that any XOR of two values, and the mex, fit in it.
  */
+#ifndef VALUE
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* Pairs stamped between two looks at the values still wanted. */
 #define BLOCK 64
+/* Why rarecommon_extend stopped before `stop`. */
+#define DONE 0
+#define RARE_FULL 1
+#define TOO_WIDE 2
+/* Rolling hashes for the period search: modulo 2^31 - 1, so every product fits in 64 bits
+ * (the numba build computes the very same numbers). A hash match is always checked with
+ * memcmp, so a collision costs a comparison, never a wrong answer. */
+#define MOD 2147483647ULL
+#define BASE 1000003ULL
 
 typedef struct {
     int64_t *seen;
@@ -41,69 +54,119 @@ static void table_free(table *t) {
     free(t->cls);
 }
 
-static int32_t largest(const int32_t *g, int64_t stop, int64_t floor) {
+static uint64_t power(uint64_t base, int64_t exponent) {
+    uint64_t out = 1;
+    base %= MOD;
+    while (exponent > 0) {
+        if (exponent & 1) out = out * base % MOD;
+        base = base * base % MOD;
+        exponent >>= 1;
+    }
+    return out;
+}
+
+/* Copy n values of `from` bytes each into `to`-byte slots (to > from): a wider array. */
+void widen(const void *src, int64_t from, void *dst, int64_t to, int64_t n) {
+    for (int64_t i = 0; i < n; i++) {
+        uint32_t v = from == 1 ? ((const uint8_t *)src)[i] : ((const uint16_t *)src)[i];
+        if (to == 2) ((uint16_t *)dst)[i] = (uint16_t)v;
+        else ((uint32_t *)dst)[i] = v;
+    }
+}
+
+#define VALUE uint8_t
+#define VALUE_MAX 255
+#define NAME(f) f##_u8
+#include __FILE__
+#undef VALUE
+#undef VALUE_MAX
+#undef NAME
+#define VALUE uint16_t
+#define VALUE_MAX 65535
+#define NAME(f) f##_u16
+#include __FILE__
+#undef VALUE
+#undef VALUE_MAX
+#undef NAME
+#define VALUE uint32_t
+#define VALUE_MAX 4294967295LL
+#define NAME(f) f##_u32
+#include __FILE__
+
+#else /* the kernels, once per value type */
+
+/* The largest of g[0:stop] and floor. */
+int64_t NAME(largest)(const VALUE *g, int64_t stop, int64_t floor) {
     int64_t big = floor;
     for (int64_t n = 0; n < stop; n++)
         if (g[n] > big) big = g[n];
-    return (int32_t)big;
+    return big;
 }
 
 /* Options of heap n from taking the whole heap or leaving one heap. */
-static inline void single_moves(const int32_t *g, int64_t *seen, int64_t n,
-                                const int64_t *take_all, int64_t na,
-                                const int64_t *take_one, int64_t n1) {
+static inline void NAME(single_moves)(const VALUE *g, int64_t *seen, int64_t n,
+                                      const int64_t *take_all, int64_t na,
+                                      const int64_t *take_one, int64_t n1) {
     for (int64_t i = 0; i < na; i++)
         if (take_all[i] == n) seen[0] = n;
     for (int64_t i = 0; i < n1; i++)
         if (n > take_one[i]) seen[g[n - take_one[i]]] = n;
 }
 
-/* Fill g[start:stop] by the mex over every move; 0, or -1 when memory ran out. */
-int dense_extend(int32_t *g, int64_t start, int64_t stop,
-                 const int64_t *take_all, int64_t na, const int64_t *take_one, int64_t n1,
-                 const int64_t *take_two, int64_t n2) {
+/* Fill g[start:stop] by the mex over every move. Returns the heap reached: stop, or the first
+ * heap whose value does not fit in VALUE (not written); -1 when memory ran out. */
+int64_t NAME(dense_extend)(VALUE *g, int64_t start, int64_t stop,
+                           const int64_t *take_all, int64_t na, const int64_t *take_one,
+                           int64_t n1, const int64_t *take_two, int64_t n2) {
     table t = {0};
-    if (table_grow(&t, 2 * (int64_t)largest(g, start, 0) + 1, -1)) return -1;
+    if (table_grow(&t, 2 * NAME(largest)(g, start, 0) + 1, -1)) return -1;
     for (int64_t n = start; n < stop; n++) {
         int64_t *seen = t.seen;
-        single_moves(g, seen, n, take_all, na, take_one, n1);
+        NAME(single_moves)(g, seen, n, take_all, na, take_one, n1);
         for (int64_t i = 0; i < n2; i++) {
             int64_t m = n - take_two[i];
-            const int32_t *hi = g + m;
+            const VALUE *hi = g + m;
             for (int64_t a = 1; a <= m / 2; a++) seen[g[a] ^ hi[-a]] = n;
         }
-        int32_t v = 0;
+        int64_t v = 0;
         while (seen[v] == n) v++;
-        g[n] = v;
-        if (2 * (int64_t)v + 1 >= t.size && table_grow(&t, 2 * (int64_t)v + 1, -1)) {
+        if (v > VALUE_MAX) {
+            stop = n;
+            break;
+        }
+        g[n] = (VALUE)v;
+        if (2 * v + 1 >= t.size && table_grow(&t, 2 * v + 1, -1)) {
             table_free(&t);
             return -1;
         }
     }
     table_free(&t);
-    return 0;
+    return stop;
 }
 
-/* Fill g[start:stop] by the rare/common method (see game/grundy/jit.py for the argument);
- * returns the heap reached (stop, or earlier when `rare` is full), -1 when memory ran out. */
-int64_t rarecommon_extend(int32_t *g, int64_t start, int64_t stop,
-                          const int64_t *take_all, int64_t na, const int64_t *take_one,
-                          int64_t n1, const int64_t *take_two, int64_t n2,
-                          int64_t mask, int64_t slope, int64_t offset,
-                          int64_t *rare, int64_t rare_size, int64_t *nrare_io) {
+/* Fill g[start:stop] by the rare/common method (see game/grundy/jit.py for the argument).
+ * io[0] is the rare count, in and out; io[1] says why it stopped (DONE, RARE_FULL: `rare`
+ * is full, TOO_WIDE: the value of the heap returned does not fit in VALUE). Returns the heap
+ * reached, -1 when memory ran out. */
+int64_t NAME(rarecommon_extend)(VALUE *g, int64_t start, int64_t stop,
+                                const int64_t *take_all, int64_t na, const int64_t *take_one,
+                                int64_t n1, const int64_t *take_two, int64_t n2,
+                                int64_t mask, int64_t slope, int64_t offset,
+                                int64_t *rare, int64_t rare_size, int64_t *io) {
     table t = {0};
-    int64_t nrare = *nrare_io;
+    int64_t nrare = io[0];
     int64_t *want = NULL;
+    io[1] = DONE;
     /* As in jit.py: room for every XOR of two values and for the search of a value of the
      * wanted class past them, which may have to step over up to 2 * mask values. */
-    if (table_grow(&t, 2 * (int64_t)largest(g, start, 2 * mask + 1) + 1, mask)) return -1;
+    if (table_grow(&t, 2 * NAME(largest)(g, start, 2 * mask + 1) + 1, mask)) return -1;
     want = malloc((size_t)t.size * sizeof *want);
     if (!want) goto out_of_memory;
     for (int64_t n = start; n < stop; n++) {
         int64_t *seen = t.seen;
         const int8_t *cls = t.cls;
         int8_t target = (int8_t)((slope * n + offset) & 1);
-        single_moves(g, seen, n, take_all, na, take_one, n1);
+        NAME(single_moves)(g, seen, n, take_all, na, take_one, n1);
         for (int64_t i = 0; i < n2; i++) {
             int64_t m = n - take_two[i];
             for (int64_t j = 0; j < nrare; j++) {
@@ -122,7 +185,7 @@ int64_t rarecommon_extend(int32_t *g, int64_t start, int64_t stop,
             if (seen[u] != n) want[nwant++] = u;
         for (int64_t i = 0; nwant && i < n2; i++) {
             int64_t m = n - take_two[i];
-            const int32_t *hi = g + m;
+            const VALUE *hi = g + m;
             for (int64_t a = 1; nwant && a <= m / 2; a += BLOCK) {
                 int64_t end = a + BLOCK - 1 < m / 2 ? a + BLOCK - 1 : m / 2;
                 for (int64_t b = a; b <= end; b++) seen[g[b] ^ hi[-b]] = n;
@@ -137,9 +200,15 @@ int64_t rarecommon_extend(int32_t *g, int64_t start, int64_t stop,
             while (seen[u] == n) u++;
             v = u;
         }
-        g[n] = (int32_t)v;
+        if (v > VALUE_MAX) {
+            io[1] = TOO_WIDE;
+            stop = n;
+            break;
+        }
+        g[n] = (VALUE)v;
         if (n >= 1 && cls[v] != target) { /* heap 0 is never part of a split */
             if (nrare == rare_size) {
+                io[1] = RARE_FULL;
                 stop = n + 1;
                 break;
             }
@@ -152,7 +221,7 @@ int64_t rarecommon_extend(int32_t *g, int64_t start, int64_t stop,
             want = bigger;
         }
     }
-    *nrare_io = nrare;
+    io[0] = nrare;
     free(want);
     table_free(&t);
     return stop;
@@ -162,18 +231,85 @@ out_of_memory:
     return -1;
 }
 
-/* z[i] = length of the longest common prefix of s and s[i:] (z[0] = n). */
-void z_function(const int32_t *s, int64_t n, int64_t *z) {
-    if (n == 0) return;
-    memset(z, 0, (size_t)n * sizeof *z);
-    z[0] = n;
-    int64_t left = 0, right = 0;
-    for (int64_t i = 1; i < n; i++) {
-        if (i < right) z[i] = right - i < z[i - left] ? right - i : z[i - left];
-        while (i + z[i] < n && s[z[i]] == s[i + z[i]]) z[i]++;
-        if (i + z[i] > right) {
-            left = i;
-            right = i + z[i];
+/* counts[side * top + v]: how many heaps 1..n-1 of parity `side` have value v (< top). */
+void NAME(histogram)(const VALUE *g, int64_t n, int64_t *counts, int64_t top) {
+    memset(counts, 0, (size_t)(2 * top) * sizeof *counts);
+    for (int64_t h = 1; h < n; h++) counts[(h & 1) * top + g[h]]++;
+}
+
+/* The heaps 1..n-1 that are rare under (mask, slope, offset), at most `room` of them into
+ * `out`; returns how many there are. */
+int64_t NAME(rare_heaps)(const VALUE *g, int64_t n, int64_t mask, int64_t slope,
+                         int64_t offset, int64_t *out, int64_t room) {
+    int64_t count = 0;
+    for (int64_t h = 1; h < n; h++) {
+        int common = __builtin_parityll((uint64_t)(g[h] & mask)) == ((slope * h + offset) & 1);
+        if (!common) {
+            if (count < room) out[count] = h;
+            count++;
         }
     }
+    return count;
 }
+
+/* The smallest period p the Guy-Smith criterion proves from g[0:size] (t = max_take), or 0.
+ * p is proven when G(n) = G(n - p) for every n >= size - L, L = ceil((size + t) / 2): the
+ * last L values occur again p places earlier. The windows are compared by a rolling hash,
+ * each match checked with memcmp; out[0] = least preperiod for p, out[1] = heaps needed. */
+int64_t NAME(proven_period)(const VALUE *g, int64_t size, int64_t max_take, int64_t *out) {
+    int64_t len = (size + max_take + 1) / 2;
+    int64_t s = size - len;
+    if (s < 1) return 0;
+    uint64_t target = 0, top = power(BASE, len);
+    for (int64_t k = len - 1; k >= 0; k--) target = (target * BASE + g[s + k] % MOD) % MOD;
+    uint64_t h = target;
+    for (int64_t p = 1; p <= s; p++) {
+        int64_t w = s - p; /* H(w) = x[w] + B H(w + 1) - x[w + len] B^len */
+        h = (h * BASE + g[w] % MOD) % MOD;
+        h = (h + MOD - (uint64_t)(g[w + len] % MOD) * top % MOD) % MOD;
+        if (h != target || memcmp(g + w, g + s, (size_t)len * sizeof *g)) continue;
+        int64_t n = s - 1;
+        while (n - p >= 0 && g[n] == g[n - p]) n--;
+        out[0] = n - p + 1;
+        out[1] = 2 * out[0] + 2 * p + max_take;
+        return p;
+    }
+    return 0;
+}
+
+/* The period worth computing towards: among the p whose last 2p values repeat (G(n) = G(n-p)
+ * for the last p heaps), the one whose proof needs the fewest heaps (out[0]), or 0. Each p is
+ * tested by rolling hashes of the last p values and the p before them; once a repeating p
+ * is found, the ones up to half its periodic stretch are its multiples (each needing more)
+ * or do not repeat, so they are skipped. */
+int64_t NAME(promising)(const VALUE *g, int64_t size, int64_t max_take, int64_t *out) {
+    int64_t best = 0, best_needed = INT64_MAX, skip = 0;
+    if (size < 2) return 0;
+    uint64_t a = g[size - 1] % MOD, b = g[size - 2] % MOD, pw = 1; /* pw = B^(p-1) */
+    for (int64_t p = 1;; p++) {
+        if (a == b && p > skip &&
+            !memcmp(g + size - 2 * p, g + size - p, (size_t)p * sizeof *g)) {
+            int64_t n = size - p - 1;
+            while (n - p >= 0 && g[n] == g[n - p]) n--;
+            int64_t z = size - 1 - n;
+            int64_t needed = 2 * size - 2 * z + max_take;
+            if (needed < best_needed) {
+                best = p;
+                best_needed = needed;
+            }
+            skip = (z + p) / 2;
+        }
+        if (2 * (p + 1) > size) break;
+        /* Next p: the last block gains g[size-p-1]; the block before it loses that value and
+         * gains g[size-2p-2] and g[size-2p-1]. */
+        a = (a * BASE + g[size - p - 1] % MOD) % MOD;
+        b = (b + MOD - (uint64_t)(g[size - p - 1] % MOD) * pw % MOD) % MOD;
+        b = (b * BASE % MOD * BASE + (uint64_t)(g[size - 2 * p - 1] % MOD) * BASE
+             + g[size - 2 * p - 2] % MOD) % MOD;
+        pw = pw * BASE % MOD;
+    }
+    out[0] = best_needed;
+    return best;
+}
+
+#endif

@@ -11,13 +11,10 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
-import hashlib
 import os
-import platform
 import shutil
-import subprocess
 import sys
-import tempfile
+import zlib
 from pathlib import Path
 
 SOURCE = Path(__file__).with_name("kernels.c")
@@ -36,16 +33,28 @@ def _compiler() -> str | None:
     return os.environ.get("CC") or shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
 
 
+def _machine() -> str:
+    # os.uname where there is one: the platform module costs a few milliseconds to import.
+    if hasattr(os, "uname"):
+        return os.uname().machine
+    import platform
+
+    return platform.machine()
+
+
 def library_name(compiler: str) -> str:
-    key = hashlib.sha256(SOURCE.read_bytes())
-    key.update(" ".join([compiler, *FLAGS, platform.machine(), platform.system(),
-                         sys.implementation.cache_tag or ""]).encode())
-    return f"grundy-kernels-{key.hexdigest()[:16]}.so"
+    # CRC-32s, not SHA-256: hashlib's import (OpenSSL) would cost more than a small job.
+    setup = " ".join([compiler, *FLAGS, _machine(), sys.platform,
+                      sys.implementation.cache_tag or ""]).encode()
+    return f"grundy-kernels-{zlib.crc32(SOURCE.read_bytes()):08x}{zlib.crc32(setup):08x}.so"
 
 
 def _build(compiler: str, target: Path) -> bool:
     """Compile into a temporary file beside `target`, then rename: racing runs never load half
     a library."""
+    import subprocess  # only a build needs these
+    import tempfile
+
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         fd, temp = tempfile.mkstemp(dir=target.parent, prefix=".grundy-", suffix=".so")
@@ -65,15 +74,27 @@ def _build(compiler: str, target: Path) -> bool:
         Path(temp).unlink(missing_ok=True)
 
 
+# Each kernel's arguments (ctypes types) and result, once per value width (u8, u16, u32).
+_I64, _P = ctypes.c_int64, ctypes.c_void_p
+SIGNATURES: dict[str, tuple[list[type], type | None]] = {
+    "dense_extend": ([_P, _I64, _I64, _P, _I64, _P, _I64, _P, _I64], _I64),
+    "rarecommon_extend": ([_P, _I64, _I64, _P, _I64, _P, _I64, _P, _I64, _I64, _I64, _I64, _P,
+                           _I64, _P], _I64),
+    "largest": ([_P, _I64, _I64], _I64),
+    "histogram": ([_P, _I64, _P, _I64], None),
+    "rare_heaps": ([_P, _I64, _I64, _I64, _I64, _P, _I64], _I64),
+    "proven_period": ([_P, _I64, _I64, _P], _I64),
+    "promising": ([_P, _I64, _I64, _P], _I64),
+}
+
+
 def _declare(lib: ctypes.CDLL) -> ctypes.CDLL:
-    i64, p = ctypes.c_int64, ctypes.c_void_p
-    lib.dense_extend.argtypes = [p, i64, i64, p, i64, p, i64, p, i64]
-    lib.dense_extend.restype = ctypes.c_int
-    lib.rarecommon_extend.argtypes = [p, i64, i64, p, i64, p, i64, p, i64, i64, i64, i64, p,
-                                      i64, p]
-    lib.rarecommon_extend.restype = i64
-    lib.z_function.argtypes = [p, i64, p]
-    lib.z_function.restype = None
+    for name, (args, result) in SIGNATURES.items():
+        for suffix in ("u8", "u16", "u32"):
+            function = getattr(lib, f"{name}_{suffix}")
+            function.argtypes, function.restype = args, result
+    lib.widen.argtypes = [_P, _I64, _P, _I64, _I64]
+    lib.widen.restype = None
     return lib
 
 

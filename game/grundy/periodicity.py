@@ -6,21 +6,18 @@ remove and moves leave at most two heaps, then G(n + p) = G(n) for every n >= i.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from array import array
+from typing import NamedTuple
 
-import numpy as np
-
-from game.grundy import BYTES_PER_HEAP, available_memory
+from game.grundy import BYTES_PER_HEAP, available_memory, kernels
 from game.grundy.codes import OctalGame
-from game.grundy.kernels import z_function
 from game.grundy.solver import Solver
 from game.progress import Progress
 
 FIRST_CHECK = 256
 
 
-@dataclass(frozen=True)
-class Period:
+class Period(NamedTuple):
     """G(n + period) = G(n) for all n >= preperiod (heap 0 counts); `needed` heaps prove it."""
 
     preperiod: int
@@ -28,49 +25,31 @@ class Period:
     needed: int
 
 
-def find_period(values: np.ndarray, max_take: int) -> Period | None:
+def find_period(values: array, max_take: int) -> Period | None:
     """The smallest period the Guy-Smith criterion proves from `values`, with its least preperiod.
 
-    For each shift p, the Z-function of the reversed values gives how far back from the end
-    G(n + p) = G(n) holds, hence the least preperiod i for p. The smallest proven p is the
-    least ultimate period: the least period d divides any proven p and has a preperiod no
+    The window of p, heaps i..2i+p+t, fits in `values` exactly when the last
+    ceil((size + t) / 2) values each equal the value p heaps before, so the kernel looks for
+    the first earlier copy of that tail (kernels.c, proven_period). The smallest proven p is
+    the least ultimate period: the least period d divides any proven p and has a preperiod no
     larger, so its own window fits whenever p's does.
     """
-    last = values.size - 1
-    if last < 1:
-        return None
-    z = z_function(np.ascontiguousarray(values[::-1]))
-    shifts = np.arange(1, last + 1)
-    preperiods = last - z[1:] - shifts + 1
-    needed = 2 * preperiods + 2 * shifts + max_take  # heaps 0..needed-1 make the window
-    proven = np.flatnonzero(needed <= values.size)
-    if proven.size == 0:
-        return None
-    j = int(proven[0])
-    return Period(preperiod=int(preperiods[j]), period=int(shifts[j]), needed=int(needed[j]))
+    period, preperiod, needed = kernels.proven_period(values, len(values), max_take)
+    return Period(preperiod, period, needed) if period else None
 
 
-def _next_size(values: np.ndarray, max_take: int, limit: int) -> tuple[int, int | None]:
+def _next_size(values: array, max_take: int, limit: int) -> tuple[int, int | None]:
     """Grow geometrically, but jump to where the most promising period would be proven;
     also return that period (the candidate shown in the progress line)."""
-    size = values.size
+    size = len(values)
     needed, period = _promising(values, max_take)
     return min(limit, 2 * size, max(size + size // 16, needed)), period
 
 
-def _promising(values: np.ndarray, max_take: int) -> tuple[int, int | None]:
+def _promising(values: array, max_take: int) -> tuple[int, int | None]:
     """Heaps needed to prove the cheapest period that has already repeated once, and it."""
-    last = values.size - 1
-    z = z_function(np.ascontiguousarray(values[::-1]))
-    shifts = np.arange(1, last + 1)
-    # A period worth waiting for has repeated at least once over the tail already.
-    repeating = z[1:] >= shifts
-    if not repeating.any():
-        return 2 * values.size, None
-    preperiods = last - z[1:] - shifts + 1
-    needed = 2 * preperiods + 2 * shifts + max_take
-    best = int(np.argmin(np.where(repeating, needed, np.iinfo(np.int64).max)))
-    return int(needed[best]), int(shifts[best])
+    period, needed = kernels.promising(values, len(values), max_take)
+    return (needed, period) if period else (2 * len(values), None)
 
 
 def memory_limit(memory: int | None = None) -> int:
@@ -78,13 +57,12 @@ def memory_limit(memory: int | None = None) -> int:
     return max(FIRST_CHECK, (available_memory() if memory is None else memory) // BYTES_PER_HEAP)
 
 
-@dataclass(frozen=True)
-class Proof:
+class Proof(NamedTuple):
     """Outcome of a search for a period: `period` is None when none was proven in `computed` heaps."""
 
     period: Period | None
     computed: int
-    values: np.ndarray
+    values: array
     candidate: int | None = None  # the period that looked most promising when it stopped
 
 
@@ -93,7 +71,7 @@ def prove_period(
 ) -> Proof:
     """Compute more heaps until a period is proven or `max_count` heaps are known."""
     if game.nim:
-        return Proof(None, 0, np.zeros(0, np.int32))
+        return Proof(None, 0, array("B"))
     solver = solver or Solver(game)
     size = min(max_count, max(FIRST_CHECK, solver.count))
     candidate: int | None = None
@@ -106,37 +84,40 @@ def prove_period(
         size, candidate = _next_size(values, game.max_take, max_count)
 
 
-def extend_by_period(values: np.ndarray, period: Period, count: int) -> np.ndarray:
+def extend_by_period(values: array, period: Period, count: int) -> array:
     """G(0..count-1) from proven values and their period."""
-    out = np.empty(count, np.int32)
-    known = min(count, values.size)
-    out[:known] = values[:known]
+    known = min(count, len(values))
+    out = values[:known]
     if count > known:
+        # Heap n >= preperiod has the value of heap preperiod + (n - preperiod) % period.
+        start = (known - period.preperiod) % period.period
         cycle = values[period.preperiod : period.preperiod + period.period]
-        n = np.arange(known, count)
-        out[known:] = cycle[(n - period.preperiod) % period.period]
+        turn = cycle[start:] + cycle[:start]
+        whole, rest = divmod(count - known, period.period)
+        out.extend(turn * whole)
+        out.extend(turn[:rest])
     return out
 
 
-@dataclass(frozen=True)
-class Solution:
+class Solution(NamedTuple):
     """G(0..count-1), and the proven period when values past `computed` came from it."""
 
-    values: np.ndarray
+    values: array
     computed: int
     period: Period | None
 
     @property
     def extended_by_period(self) -> bool:
-        return self.computed < self.values.size
+        return self.computed < len(self.values)
 
 
 def solve(game: OctalGame, count: int, progress: Progress | None = None) -> Solution:
     """G(0..count-1): computed heap by heap until a period is proven, then read off the period."""
     if game.nim:
-        return Solution(np.arange(count, dtype=np.int32), count, None)
+        return Solution(array("I" if count <= 1 << 32 else "Q", range(count)), count, None)
     proof = prove_period(game, count, progress)
     solver_values = proof.values
     if proof.period is None:
-        return Solution(solver_values[:count], count, None)
+        return Solution(solver_values if len(solver_values) == count else solver_values[:count],
+                        count, None)
     return Solution(extend_by_period(solver_values, proof.period, count), proof.computed, proof.period)
