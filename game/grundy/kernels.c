@@ -13,8 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Pairs stamped between two looks at the values still wanted. */
+/* Pairs looked at between two looks at the values still wanted; up to FEW wanted values are
+ * compared with each block's XORs, more are stamped. */
 #define BLOCK 64
+#define FEW 4
 /* Why rarecommon_extend stopped before `stop`. */
 #define DONE 0
 #define RARE_FULL 1
@@ -54,12 +56,19 @@ static void table_free(table *t) {
     free(t->cls);
 }
 
+/* x mod 2^31 - 1 without a division (the hash loops do one per heap). */
+static inline uint64_t reduce(uint64_t x) {
+    x = (x & MOD) + (x >> 31);
+    x = (x & MOD) + (x >> 31);
+    return x >= MOD ? x - MOD : x;
+}
+
 static uint64_t power(uint64_t base, int64_t exponent) {
     uint64_t out = 1;
-    base %= MOD;
+    base = reduce(base);
     while (exponent > 0) {
-        if (exponent & 1) out = out * base % MOD;
-        base = base * base % MOD;
+        if (exponent & 1) out = reduce(out * base);
+        base = reduce(base * base);
         exponent >>= 1;
     }
     return out;
@@ -144,6 +153,14 @@ int64_t NAME(dense_extend)(VALUE *g, int64_t start, int64_t stop,
     return stop;
 }
 
+/* Whether some pair (b, m - b), a <= b <= end, has g[b] ^ g[m - b] == w (hi = g + m). */
+static inline int NAME(any_pair)(const VALUE *g, const VALUE *hi, int64_t a, int64_t end,
+                                 VALUE w) {
+    int hit = 0;
+    for (int64_t b = a; b <= end; b++) hit |= (VALUE)(g[b] ^ hi[-b]) == w;
+    return hit;
+}
+
 /* Fill g[start:stop] by the rare/common method (see game/grundy/jit.py for the argument).
  * io[0] is the rare count, in and out; io[1] says why it stopped (DONE, RARE_FULL: `rare`
  * is full, TOO_WIDE: the value of the heap returned does not fit in VALUE). Returns the heap
@@ -178,8 +195,10 @@ int64_t NAME(rarecommon_extend)(VALUE *g, int64_t start, int64_t stop,
         int64_t v = 0;
         while (seen[v] == n || cls[v] != target) v++;
         /* The values below v not yet seen are all of the other class, so they come from
-         * pairs of common heaps: stamp pairs a block at a time (no branch per pair) and
-         * drop the wanted values a block has found, until none is left. */
+         * pairs of common heaps, if at all: look for them a block of pairs at a time, until
+         * none is left. While few are wanted, each block's XORs are compared with each of
+         * them (loops the compiler vectorises); while many are, the block is stamped and the
+         * wanted list filtered. */
         int64_t nwant = 0;
         for (int64_t u = 0; u < v; u++)
             if (seen[u] != n) want[nwant++] = u;
@@ -188,6 +207,13 @@ int64_t NAME(rarecommon_extend)(VALUE *g, int64_t start, int64_t stop,
             const VALUE *hi = g + m;
             for (int64_t a = 1; nwant && a <= m / 2; a += BLOCK) {
                 int64_t end = a + BLOCK - 1 < m / 2 ? a + BLOCK - 1 : m / 2;
+                if (nwant <= FEW) {
+                    for (int64_t j = 0; j < nwant;) {
+                        if (NAME(any_pair)(g, hi, a, end, (VALUE)want[j])) want[j] = want[--nwant];
+                        else j++;
+                    }
+                    continue;
+                }
                 for (int64_t b = a; b <= end; b++) seen[g[b] ^ hi[-b]] = n;
                 int64_t kept = 0;
                 for (int64_t j = 0; j < nwant; j++)
@@ -195,11 +221,10 @@ int64_t NAME(rarecommon_extend)(VALUE *g, int64_t start, int64_t stop,
                 nwant = kept;
             }
         }
-        if (nwant) { /* every pair is stamped: the value is rare after all */
-            int64_t u = 0;
-            while (seen[u] == n) u++;
-            v = u;
-        }
+        /* A value still wanted is no option at all: the least of them is the mex (a rare
+         * heap), since every smaller value was seen or found. */
+        for (int64_t j = 0; j < nwant; j++)
+            if (want[j] < v) v = want[j];
         if (v > VALUE_MAX) {
             io[1] = TOO_WIDE;
             stop = n;
@@ -261,12 +286,11 @@ int64_t NAME(proven_period)(const VALUE *g, int64_t size, int64_t max_take, int6
     int64_t s = size - len;
     if (s < 1) return 0;
     uint64_t target = 0, top = power(BASE, len);
-    for (int64_t k = len - 1; k >= 0; k--) target = (target * BASE + g[s + k] % MOD) % MOD;
+    for (int64_t k = len - 1; k >= 0; k--) target = reduce(target * BASE + g[s + k]);
     uint64_t h = target;
     for (int64_t p = 1; p <= s; p++) {
         int64_t w = s - p; /* H(w) = x[w] + B H(w + 1) - x[w + len] B^len */
-        h = (h * BASE + g[w] % MOD) % MOD;
-        h = (h + MOD - (uint64_t)(g[w + len] % MOD) * top % MOD) % MOD;
+        h = reduce(h * BASE + g[w] + MOD - reduce((uint64_t)g[w + len] * top));
         if (h != target || memcmp(g + w, g + s, (size_t)len * sizeof *g)) continue;
         int64_t n = s - 1;
         while (n - p >= 0 && g[n] == g[n - p]) n--;
@@ -285,7 +309,7 @@ int64_t NAME(proven_period)(const VALUE *g, int64_t size, int64_t max_take, int6
 int64_t NAME(promising)(const VALUE *g, int64_t size, int64_t max_take, int64_t *out) {
     int64_t best = 0, best_needed = INT64_MAX, skip = 0;
     if (size < 2) return 0;
-    uint64_t a = g[size - 1] % MOD, b = g[size - 2] % MOD, pw = 1; /* pw = B^(p-1) */
+    uint64_t a = reduce(g[size - 1]), b = reduce(g[size - 2]), pw = 1; /* pw = B^(p-1) */
     for (int64_t p = 1;; p++) {
         if (a == b && p > skip &&
             !memcmp(g + size - 2 * p, g + size - p, (size_t)p * sizeof *g)) {
@@ -302,11 +326,11 @@ int64_t NAME(promising)(const VALUE *g, int64_t size, int64_t max_take, int64_t 
         if (2 * (p + 1) > size) break;
         /* Next p: the last block gains g[size-p-1]; the block before it loses that value and
          * gains g[size-2p-2] and g[size-2p-1]. */
-        a = (a * BASE + g[size - p - 1] % MOD) % MOD;
-        b = (b + MOD - (uint64_t)(g[size - p - 1] % MOD) * pw % MOD) % MOD;
-        b = (b * BASE % MOD * BASE + (uint64_t)(g[size - 2 * p - 1] % MOD) * BASE
-             + g[size - 2 * p - 2] % MOD) % MOD;
-        pw = pw * BASE % MOD;
+        a = reduce(a * BASE + g[size - p - 1]);
+        b = reduce(b + MOD - reduce((uint64_t)g[size - p - 1] * pw));
+        b = reduce(reduce(b * BASE) * BASE + (uint64_t)g[size - 2 * p - 1] * BASE
+                   + g[size - 2 * p - 2]);
+        pw = reduce(pw * BASE);
     }
     out[0] = best_needed;
     return best;

@@ -86,6 +86,15 @@ def test_values_start_one_byte_wide_and_widen_when_a_value_passes_255():
     assert values.tolist()[:10_000] == Solver(parse_code("0.6")).extend_to(10_000).tolist()
 
 
+@pytest.mark.parametrize("typecode", ["H", "I"])
+@pytest.mark.parametrize("code", ["0.6", "0.16", "0.127"])
+def test_the_kernels_give_the_same_values_in_wider_arrays(code, typecode):
+    game = parse_code(code)
+    solver = Solver(game)
+    solver.values = array(typecode, solver.values)  # as if a value had needed the room
+    assert solver.extend_to(3001).tolist() == grundy_reference(game, 3000)
+
+
 def z_function(s):
     """z[i] = length of the longest common prefix of s and s[i:], by its definition."""
     z = []
