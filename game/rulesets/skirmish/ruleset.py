@@ -32,7 +32,7 @@ from game.world import World
 from systems import buildings, minions, spawn, win
 from systems.board import Occupancy, occupancy
 from systems.combat import attack, deaths, targets
-from systems.movement import move_unit, reachable
+from systems.movement import move_unit, reach
 from systems.occupancy_cache import OccupancyCache
 from systems.rules import refresh_rules, set_rules
 from systems.units_rules import push_moves, push_step, transform_scenery, unit_effects
@@ -102,6 +102,10 @@ class Skirmish(SidesRuleset, Ruleset):
         self.cfg: SkirmishConfig = parse_config(config)
         self._cache: dict[int, tuple[Any, World, dict[Any, Any]]] = {}
         self._static = OccupancyCache(self.cfg.opaque)
+        # reach fields by (start, move points, side): a field depends only on the static
+        # cells and the enemies' cells, so it outlives the moves of allies
+        self._fields: dict[tuple[Any, ...], Field] = {}
+        self._moves: dict[tuple[int, int, int], Move] = {}
 
     # -- setting up ------------------------------------------------------------------------
 
@@ -244,11 +248,34 @@ class Skirmish(SidesRuleset, Ruleset):
     def _reach(self, world: World, derived: dict[Any, Any], unit: int) -> dict[tuple[int, int], int]:
         cells = derived.get(unit)
         if cells is None:
-            pos = world.get(unit, Position)
-            cells = reachable(derived["occ"], (pos.x, pos.y), world.get(unit, Moves).mp,
-                              world.get(unit, Team).side)
+            units = derived["occ"].units
+            cells = {cell: cost for cell, cost in self._field(world, derived, unit).cost.items()
+                     if cost and cell not in units}  # what systems.movement.reachable gives
             derived[unit] = cells
         return cells
+
+    def _field(self, world: World, derived: dict[Any, Any], unit: int) -> Field:
+        """`reach` from where `unit` stands, kept while the static cells and the enemies'
+        cells are the ones it was found with (an ally moving changes neither)."""
+        occ: Occupancy = derived["occ"]
+        pos, side = world.get(unit, Position), world.get(unit, Team).side
+        enemies = derived.get(side)
+        if enemies is None:
+            enemies = derived[side] = frozenset(
+                cell for cell, owner in occ.units.items() if owner != side)
+        key = (unit, pos.x, pos.y, world.get(unit, Moves).mp, side)
+        field = self._fields.get(key)
+        if field is None or field.solid is not occ.solid or field.deadly is not occ.deadly \
+                or field.enemies != enemies or field.size != (occ.width, occ.height):
+            if len(self._fields) > 4096:
+                self._fields.clear()
+            cost = reach(occ, (pos.x, pos.y), key[3], side)
+            moves = self._moves  # one Move per unit and cell: made once, not every turn
+            walks = tuple((cell, moves.get((unit, *cell)) or _new_move(moves, unit, cell))
+                          for cell in sorted(cost, key=_row_major) if cost[cell])
+            field = self._fields[key] = Field(occ.solid, occ.deadly, enemies,
+                                              (occ.width, occ.height), cost, walks)
+        return field
 
     def heroes(self, world: World, side: str) -> list[int]:
         return [e for e, (kind, team, _m) in world.query(Kind, Team, Moves)
@@ -258,13 +285,18 @@ class Skirmish(SidesRuleset, Ruleset):
         side = self.side_to_play(world)
         derived = self._derived(world)
         occ = derived["occ"]
+        units, at = occ.units, world.at
         actions: list[Command] = []
         for hero in self.heroes(world, side):
             if world.get(hero, Actions).ap > 0:
                 actions += [AttackCmd(hero, t) for t in targets(world, occ, hero)]
-            cells = self._reach(world, derived, hero)
-            actions += [Move(hero, x, y) for (x, y) in sorted(cells, key=_row_major)]
-            actions += [Move(hero, x, y) for (x, y) in push_moves(world, hero)]
+            actions += [move for cell, move in self._field(world, derived, hero).walks
+                        if cell not in units]
+            pos = world.get(hero, Position)
+            x, y = pos.x, pos.y
+            # a push needs something in a neighbouring cell: most heroes stand in the open
+            if at(x, y - 1) or at(x + 1, y) or at(x, y + 1) or at(x - 1, y):
+                actions += [Move(hero, x, y) for (x, y) in push_moves(world, hero)]
         actions.append(EndTurn())
         return actions
 
@@ -357,3 +389,22 @@ class Skirmish(SidesRuleset, Ruleset):
 
 def _row_major(cell: tuple[int, int]) -> tuple[int, int]:
     return (cell[1], cell[0])
+
+
+def _new_move(moves: dict[tuple[int, int, int], Move], unit: int, cell: tuple[int, int]) -> Move:
+    move = moves[(unit, *cell)] = Move(unit, cell[0], cell[1])
+    return move
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One unit's `reach` (cost by cell, its own cell 0), the walks it offers (the cells of
+    cost 1 or more, row by row, with their Move; an ally's cell is left out when asked) and
+    what it was found on: the static cells and the enemies' cells."""
+
+    solid: Any
+    deadly: Any
+    enemies: frozenset[tuple[int, int]]
+    size: tuple[int, int]
+    cost: dict[tuple[int, int], int]
+    walks: tuple[tuple[tuple[int, int], Move], ...]
