@@ -25,6 +25,8 @@ class World(Protocol):
 
     def entities(self) -> list[int]: ...
 
+    def alive(self, entity: int) -> bool: ...
+
     def components(self, entity: int) -> tuple[Any, ...]: ...
 
     def resource(self, key: str, default: Any = None) -> Any: ...
@@ -72,7 +74,7 @@ class Touched:
     """What a stretch of the journal wrote, with the values from before it (the first old
     value of each field, resource and the RNG; later ones are overwritten states)."""
 
-    __slots__ = ("born", "fields", "moved", "removed", "resources", "rng")
+    __slots__ = ("born", "fields", "moved", "removed", "resources", "rng", "spawned")
 
     # (id(component), field) -> (entity, component, value before): fields written in place,
     # a Position's x and y included. Keyed by id: components compare by value.
@@ -80,6 +82,7 @@ class Touched:
     moved: AbstractSet[int]  # entities whose Position changed
     removed: Sequence[tuple[int, Any]]  # (entity, component taken away or None), oldest first
     born: Sequence[int]  # entities spawned or given a component, oldest first
+    spawned: Sequence[int]  # entities spawned (new ones), oldest first
     resources: dict[str, Any]  # key -> value before (MISSING: it was not set)
     rng: int | None  # the RNG's state before, None when it was not drawn
 
@@ -115,6 +118,7 @@ def touched(changes: Iterable[Change]) -> Touched:
     moved: set[int] | None = None
     removed: list[tuple[int, Any]] = []
     born: list[int] = []
+    spawned: list[int] = []
     rng = None
     for entry in changes:
         op = entry[0]
@@ -142,10 +146,12 @@ def touched(changes: Iterable[Change]) -> Touched:
             removed.append((entry[1], entry[2]))
         else:  # SPAWN or ADD
             born.append(entry[1])
+            if op == SPAWN:
+                spawned.append(entry[1])
     found = Touched()
     found.fields, found.resources, found.rng = written, resources, rng
     found.moved = _NONE if moved is None else moved
-    found.removed, found.born = removed, born
+    found.removed, found.born, found.spawned = removed, born, spawned
     return found
 
 
@@ -198,15 +204,25 @@ def full_hash(world: World) -> int:
 
 def hash_after(world: World, value: int, mark: int) -> int:
     """The state hash now, given it was `value` at journal `mark` (the mark must be on the
-    current line of play). Pays for what was written since; a spawn, an added component or
-    a component changed and then removed hash the world again (they are rare)."""
+    current line of play). Pays for what was written since: an entity spawned since adds
+    the terms of what it holds now (it had none at the mark); a component added to an older
+    entity, or one changed and then removed, hash the world again (they are rare)."""
     done = world.touched_since(mark)
+    new: AbstractSet[int] = _NONE
     if done.born:
-        return full_hash(world)
+        new = set(done.spawned)
+        if not new.issuperset(done.born):
+            return full_hash(world)
+        for entity in dict.fromkeys(done.spawned):
+            if world.alive(entity):
+                for comp in world.components(entity):
+                    cname = type(comp).__name__
+                    for f in _field_names(type(comp)):
+                        value ^= hash((entity, cname, f, _frozen(getattr(comp, f))))
     written = done.fields
     for entity, comp in done.removed:
-        if comp is None:
-            continue  # the end of a destroy: its components were removed one by one
+        if comp is None or entity in new:
+            continue  # the end of a destroy (its components went one by one), or a new one
         names = _field_names(type(comp))
         if any((id(comp), f) in written for f in names):
             return full_hash(world)
@@ -214,6 +230,8 @@ def hash_after(world: World, value: int, mark: int) -> int:
         for f in names:
             value ^= hash((entity, cname, f, _frozen(getattr(comp, f))))
     for (_cid, f), (entity, comp, before) in written.items():
+        if entity in new:
+            continue
         cname = type(comp).__name__
         value ^= hash((entity, cname, f, _frozen(before)))
         value ^= hash((entity, cname, f, _frozen(getattr(comp, f))))

@@ -13,7 +13,8 @@ when it offers one.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from collections.abc import Set as AbstractSet
+from typing import TYPE_CHECKING, Any
 
 from components import Word
 from components.resources import RULES_KEY
@@ -27,37 +28,138 @@ from systems.ai.evaluate import (
     heuristic_weights_file,
     units,
 )
-from systems.board import Cell, Occupancy, distance_field, in_sight, occupancy
+from systems.board import DIRS, Cell, Occupancy, in_sight, occupancy
 
 if TYPE_CHECKING:
     from game.engine import Engine
+    from game.world import World
 
 KIND_FIELDS = ("hero", "minion", "tower", "hq")
+UNREACHED = 99  # steps counted for a cell no walk reaches
+KEPT = 512  # distance fields, and fronts, a heuristic remembers before it starts afresh
+
+# What standing on a cell is worth depends on the enemy, the walls and what blocks sight, not
+# on where our own heroes stand: a Front keeps those values while the enemy stays as it was,
+# which it does through the whole of our turn until we hit something, and which a search meets
+# again and again. Keyed by everything the values read, so a hit is a new Front.
+FrontKey = tuple
+
+
+class Front:
+    """Values of cells against one fixed enemy: the damage it could deal there, the best
+    attack from there (per attacker range and damage), and a hero's standing there."""
+
+    __slots__ = ("danger", "attack", "standing")
+
+    def __init__(self) -> None:
+        self.danger: dict[Cell, int] = {}
+        self.attack: dict[tuple[int, int, Cell], float | None] = {}
+        self.standing: dict[tuple[int, int, int, bool, Cell], float] = {}
+
+
+class Memo:
+    """A heuristic's memory across its choices: distance fields and fronts (see Front)."""
+
+    def __init__(self) -> None:
+        self.fields: dict[tuple, list[int]] = {}
+        self.grids: dict[tuple, list[tuple[int, ...]]] = {}
+        self.fronts: dict[FrontKey, Front] = {}
+
+    def field(self, occ: Occupancy, goals: list[Cell]) -> list[int]:
+        """distance_field(occ, goals) as a list by cell (x + y * width), UNREACHED where no
+        way leads, remembered by the solid cells and the goals."""
+        solid = _frozen(occ.solid)
+        key = (solid, occ.width, occ.height, tuple(goals))
+        found = self.fields.get(key)
+        if found is None:
+            if len(self.fields) >= KEPT:
+                self.fields.clear()
+            found = self.fields[key] = _steps(self._grid(solid, occ.width, occ.height), goals,
+                                              occ.width)
+        return found
+
+    def _grid(self, solid: frozenset[Cell], width: int, height: int) -> list[tuple[int, ...]]:
+        """Each cell's neighbours a walk may enter (on the board, not solid), by index."""
+        key = (solid, width, height)
+        found = self.grids.get(key)
+        if found is None:
+            if len(self.grids) >= KEPT:
+                self.grids.clear()
+            found = self.grids[key] = [
+                tuple((x + dx) + (y + dy) * width for dx, dy in DIRS
+                      if 0 <= x + dx < width and 0 <= y + dy < height
+                      and (x + dx, y + dy) not in solid)
+                for y in range(height) for x in range(width)]
+        return found
+
+    def front(self, key: FrontKey) -> Front:
+        found = self.fronts.get(key)
+        if found is None:
+            if len(self.fronts) >= KEPT:
+                self.fronts.clear()
+            found = self.fronts[key] = Front()
+        return found
+
+
+def _steps(grid: list[tuple[int, ...]], goals: list[Cell], width: int) -> list[int]:
+    """Breadth-first steps to the nearest goal (systems.board.grid_distances on a flat grid)."""
+    dist = [-1] * len(grid)
+    frontier = []
+    for x, y in goals:
+        i = x + y * width
+        if dist[i] < 0:
+            dist[i] = 0
+            frontier.append(i)
+    step = 0
+    while frontier:
+        step += 1
+        nxt = []
+        for i in frontier:
+            for j in grid[i]:
+                if dist[j] < 0:
+                    dist[j] = step
+                    nxt.append(j)
+        frontier = nxt
+    return [UNREACHED if d < 0 else d for d in dist]
+
+
+def _frozen(cells: AbstractSet[Cell]) -> frozenset[Cell]:
+    return cells if isinstance(cells, frozenset) else frozenset(cells)
 
 
 class Situation:
     """What one decision needs, computed once per choice: units, dangers, distances."""
 
-    def __init__(self, engine: Engine, w: HeuristicWeights) -> None:
+    def __init__(self, engine: Engine, w: HeuristicWeights, memo: Memo | None = None) -> None:
         world = engine.world
+        memo = memo or Memo()
         self.w = w
-        self.side = engine.side
+        side = self.side = engine.side
         own = getattr(engine.ruleset, "occupancy", None)  # the ruleset's, with its opaque kinds
-        self.occ: Occupancy = own(world) if callable(own) else occupancy(world, ())
+        occ = self.occ = own(world) if callable(own) else occupancy(world, ())
         self.units = units(world)
         self.by_id = {u.entity: u for u in self.units}
-        self.enemies = [u for u in self.units if u.side != self.side]
-        own_hq = [u for u in self.units if u.side == self.side and u.kind == "hq"]
-        self.raiders = {u.entity for u in self.enemies if u.kind == "minion" and any(
-            abs(u.x - hq.x) + abs(u.y - hq.y) <= w.defend_radius for hq in own_hq)}
+        self.enemies = [u for u in self.units if u.side != side]
+        own_hq = [u for u in self.units if u.side == side and u.kind == "hq"]
+        raiders = tuple(u.entity for u in self.enemies if u.kind == "minion" and any(
+            abs(u.x - hq.x) + abs(u.y - hq.y) <= w.defend_radius for hq in own_hq))
+        self.raiders = set(raiders)
         goals = [(u.x, u.y) for u in self.enemies if u.kind == "hero" or u.entity in self.raiders]
         if not goals:
             goals = [(u.x, u.y) for u in self.enemies if u.kind == "hq"]
         if not goals:
             goals = [(u.x, u.y) for u in self.enemies]
         # Goals stand on cells the field treats as free, so walk the field around them.
-        self.field = distance_field(self.occ, goals) if goals else {}
-        self._danger: dict[Cell, int] = {}
+        self.field = memo.field(occ, goals)
+        self.width, self.height = occ.width, occ.height
+        key = (side, _frozen(occ.solid), _frozen(occ.opaque), occ.width, occ.height, raiders,
+               tuple((u.entity, u.kind, u.x, u.y, u.hp, u.damage, u.range, u.moves)
+                     for u in self.enemies),
+               tuple(cell for cell, owner in occ.units.items() if owner != side))
+        front = memo.front(key)
+        self._danger = front.danger
+        self._attack = front.attack
+        self._standing = front.standing
 
     def danger(self, cell: Cell) -> int:
         """Damage the enemy could deal to a unit on `cell` before it acts again."""
@@ -84,6 +186,14 @@ class Situation:
         return value - w.near * (abs(target.x - here[0]) + abs(target.y - here[1]))
 
     def best_attack_from(self, hero: Unit, cell: Cell) -> float | None:
+        key = (hero.range, hero.damage, cell)
+        if key in self._attack:
+            return self._attack[key]
+        best = self._best_attack_from(hero, cell)
+        self._attack[key] = best
+        return best
+
+    def _best_attack_from(self, hero: Unit, cell: Cell) -> float | None:
         best = None
         for t in self.enemies:
             if abs(t.x - cell[0]) + abs(t.y - cell[1]) > hero.range:
@@ -97,15 +207,29 @@ class Situation:
 
     def standing(self, hero: Unit, cell: Cell, attacked: bool) -> float:
         """How good it is for `hero` to stand on `cell` (ready to attack, or done for the turn)."""
+        key = (hero.range, hero.damage, hero.hp, attacked, cell)
+        found = self._standing.get(key)
+        if found is None:
+            found = self._standing[key] = self._stand(hero, cell, attacked)
+        return found
+
+    def steps(self, cell: Cell) -> int:
+        """Steps from `cell` to the nearest goal round the solid cells (UNREACHED if none)."""
+        x, y = cell
+        if 0 <= x < self.width and 0 <= y < self.height:
+            return self.field[x + y * self.width]
+        return UNREACHED
+
+    def _stand(self, hero: Unit, cell: Cell, attacked: bool) -> float:
         w = self.w
         danger = self.danger(cell)
         risk = w.kill_risk if danger >= hero.hp else 0.0
         if attacked:
-            return -w.danger_after * min(danger, hero.hp) - risk - 0.1 * self.field.get(cell, 99)
+            return -w.danger_after * min(danger, hero.hp) - risk - 0.1 * self.steps(cell)
         best = self.best_attack_from(hero, cell)
         if best is not None:
             return w.potential * best - w.danger_attacking * min(danger, hero.hp) - risk
-        return (-w.approach_gap - w.approach * self.field.get(cell, 99)
+        return (-w.approach_gap - w.approach * self.steps(cell)
                 - w.danger_attacking * min(danger, hero.hp) - risk)
 
 
@@ -124,6 +248,8 @@ class HeuristicAI:
         else:
             self.w = heuristic_weights_file(weights)
         self._evaluator: tuple[str, Evaluator] | None = None  # (ruleset name, its evaluator)
+        self._memo = Memo()  # what earlier choices worked out that this one may reuse
+        self._last: tuple[World, Any, list[tuple[float, Command]]] | None = None  # scores()
 
     def evaluator(self, engine: Engine) -> Evaluator:
         """The engine's ruleset's evaluator, built once per ruleset."""
@@ -133,13 +259,30 @@ class HeuristicAI:
         return self._evaluator[1]
 
     def scores(self, engine: Engine) -> list[tuple[float, Command]]:
-        """Every legal action with its score, in the engine's order."""
+        """Every legal action with its score, in the engine's order (the same list when asked
+        again in the same state, as a whole-turn search does: do not mutate it)."""
+        world = engine.world
+        last = self._last
+        if last is not None and last[0] is world and world.same_version(last[1]):
+            return last[2]
+        token = world.version()
         actions = engine.legal_actions()
-        s = Situation(engine, self.w)
-        words = bool(engine.world.query(Word))
+        s = Situation(engine, self.w, self._memo)
+        words = bool(world.query(Word))
+        by_id, standing, step = s.by_id, s.standing, self.w.step
         scored = []
         for command in actions:
-            scored.append((self.score(engine, s, command, words), command))
+            if type(command) is Move and not words:  # the common case, inlined
+                hero = by_id[command.unit]
+                attacked = hero.ap <= 0
+                x, y = command.x, command.y
+                value = (standing(hero, (x, y), attacked)
+                         - standing(hero, (hero.x, hero.y), attacked)
+                         - step * (abs(x - hero.x) + abs(y - hero.y)))
+            else:
+                value = self.score(engine, s, command, words)
+            scored.append((value, command))
+        self._last = (world, token, scored)
         return scored
 
     def score(self, engine: Engine, s: Situation, command: Command, words: bool) -> float:

@@ -55,6 +55,7 @@ class Node:
     builders: list[Builder] | None = None  # the candidate turns from here, made on first visit
     tried: int = 0  # builders already played
     seen: set[int] = field(default_factory=set)  # position keys of the children
+    over: bool = False  # the game ended here
 
     def mean(self) -> float:
         return self.total / self.visits if self.visits else 0.0
@@ -133,6 +134,7 @@ class Mcts:
         self.turns = TurnSearch(engine, rng, width=turns, evaluator=self.evaluate)
         self.stats = MctsStats()
         self.root = Node((), None)
+        self._at: list[Node] = []  # the nodes whose turns are applied now, from the root down
 
     def turn_length(self) -> int:
         return turn_length(self.engine, self.turns.policies[0])
@@ -142,20 +144,25 @@ class Mcts:
         if root is not None:
             root.mover = None
             self.root = root
+        self.root.over = self.engine.over
+        self._at = []
         deadline = None if seconds is None else time.perf_counter() + seconds
         self.turns.node_limit = None
         self.turns.deadline = deadline
         done = 0
         start = len(self.engine.history)
-        while sims is None or done < sims:
-            try:
-                self.simulate()
-            except OutOfBudget:
-                self._unwind(start)
-                break
-            done += 1
-            if deadline is not None and time.perf_counter() > deadline:
-                break
+        try:
+            while sims is None or done < sims:
+                try:
+                    self.simulate()
+                except OutOfBudget:
+                    break
+                done += 1
+                if deadline is not None and time.perf_counter() > deadline:
+                    break
+        finally:
+            self._unwind(start)  # simulate leaves the engine where its simulation ended
+            self._at = []
         self.stats.sims = done
         self.stats.nodes = self.turns.stats.nodes
         best = self._best(self.root)
@@ -186,36 +193,57 @@ class Mcts:
             self.engine.retract()
 
     def simulate(self) -> None:
-        """Select down the tree, open one new turn, score the leaf, and back the score up."""
-        engine = self.engine
-        start = len(engine.history)
+        """Select down the tree, open one new turn, score the leaf, and back the score up.
+
+        Selection reads only the tree's statistics, so the engine follows it lazily: it is
+        moved to a node (retracting the turns off the new path, applying those on it) only
+        where a node's candidate turns must be built or a new turn played, and it stays at
+        the leaf afterwards. Consecutive simulations mostly share the top of their paths,
+        and those turns are not retracted and played again each time.
+        """
         path = [self.root]
         node = self.root
-        try:
-            while not engine.over:
-                if node.builders is None:
-                    node.builders = self.turns.builders(self.turns.width, None)
-                allowed = 1 + int(self.widen * math.sqrt(node.visits))
-                if len(node.children) < allowed and node.tried < len(node.builders):
-                    child = self._expand(node)
-                    if child is not None:
-                        path.append(child)
-                        break
-                    continue
-                if not node.children:
+        while not node.over:
+            if node.builders is None:
+                self._goto(path)
+                node.builders = self.turns.builders(self.turns.width, None)
+            allowed = 1 + int(self.widen * math.sqrt(node.visits))
+            if len(node.children) < allowed and node.tried < len(node.builders):
+                self._goto(path)
+                child = self._expand(node)
+                if child is not None:
+                    path.append(child)
+                    self._at.append(child)
+                    child.over = self.engine.over
                     break
-                node = self._select(node)
-                for command in node.turn:
-                    self.turns.apply(command)
-                path.append(node)
-            results = self._score()
-        finally:
-            self._unwind(start)
+                continue
+            if not node.children:
+                break
+            node = self._select(node)
+            path.append(node)
+        self._goto(path)
+        results = self._score()
         for n in path:
             n.visits += 1
             if n.mover is not None:
                 n.total += results(n.mover)
         self.stats.tree += 1
+
+    def _goto(self, path: list[Node]) -> None:
+        """Put the engine at the end of `path` (a line from the root): retract the turns
+        played since the two lines parted, then play the rest of `path`'s."""
+        at = self._at
+        shared = 0
+        while shared < len(at) and shared + 1 < len(path) and at[shared] is path[shared + 1]:
+            shared += 1
+        retract = self.engine.retract
+        while len(at) > shared:
+            for _command in at.pop().turn:
+                retract()
+        for node in path[shared + 1:]:
+            for command in node.turn:
+                self.turns.apply(command)
+            at.append(node)
 
     def _expand(self, node: Node) -> Node | None:
         """Play the node's next untried candidate turn; its child (left applied), or None."""

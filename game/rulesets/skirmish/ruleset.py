@@ -30,7 +30,7 @@ from game.rulesets.sides import SidesRuleset
 from game.rulesets.skirmish.board import LEGEND, board, describe_command, roster
 from game.world import World
 from systems import buildings, minions, spawn, win
-from systems.board import Occupancy, occupancy
+from systems.board import Occupancy
 from systems.combat import attack, deaths, targets
 from systems.movement import move_unit, reach
 from systems.occupancy_cache import OccupancyCache
@@ -218,7 +218,10 @@ class Skirmish(SidesRuleset, Ruleset):
                 "rules": list(world.resource(RULES_KEY, ())), "units": units}
 
     def occupancy(self, world: World) -> Occupancy:
-        return occupancy(world, self.cfg.opaque)
+        """What stands where, with the map's opaque kinds: the cached answer for this state,
+        shared with legal_actions, so a caller must not mutate it."""
+        occ: Occupancy = self._derived(world)["occ"]
+        return occ
 
     def _derived(self, world: World) -> dict[Any, Any]:
         """Read-only data derived from the current state (occupancy, reachable cells), cached.
