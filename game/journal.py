@@ -220,17 +220,19 @@ def hash_after(world: World, value: int, mark: int) -> int:
                     for f in _field_names(type(comp)):
                         value ^= hash((entity, cname, f, _frozen(getattr(comp, f))))
     written = done.fields
+    gone: set[int] = set()  # ids of the components taken away since
     for entity, comp in done.removed:
         if comp is None or entity in new:
             continue  # the end of a destroy (its components went one by one), or a new one
-        names = _field_names(type(comp))
-        if any((id(comp), f) in written for f in names):
-            return full_hash(world)
+        cid = id(comp)
+        gone.add(cid)
         cname = type(comp).__name__
-        for f in names:
-            value ^= hash((entity, cname, f, _frozen(getattr(comp, f))))
-    for (_cid, f), (entity, comp, before) in written.items():
-        if entity in new:
+        for f in _field_names(type(comp)):
+            was = written.get((cid, f))  # written before it went: the value from the mark
+            old = getattr(comp, f) if was is None else was[2]
+            value ^= hash((entity, cname, f, _frozen(old)))
+    for (cid, f), (entity, comp, before) in written.items():
+        if entity in new or cid in gone:
             continue
         cname = type(comp).__name__
         value ^= hash((entity, cname, f, _frozen(before)))

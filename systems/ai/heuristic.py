@@ -269,16 +269,22 @@ class HeuristicAI:
         actions = engine.legal_actions()
         s = Situation(engine, self.w, self._memo)
         words = bool(world.query(Word))
-        by_id, standing, step = s.by_id, s.standing, self.w.step
+        by_id, known, stand, step = s.by_id, s._standing, s._stand, self.w.step
         scored = []
         for command in actions:
-            if type(command) is Move and not words:  # the common case, inlined
+            if type(command) is Move and not words:  # the common case, inlined (standing)
                 hero = by_id[command.unit]
                 attacked = hero.ap <= 0
-                x, y = command.x, command.y
-                value = (standing(hero, (x, y), attacked)
-                         - standing(hero, (hero.x, hero.y), attacked)
-                         - step * (abs(x - hero.x) + abs(y - hero.y)))
+                x, y, hx, hy = command.x, command.y, hero.x, hero.y
+                key = (hero.range, hero.damage, hero.hp, attacked, (x, y))
+                there = known.get(key)
+                if there is None:
+                    there = known[key] = stand(hero, (x, y), attacked)
+                key = (hero.range, hero.damage, hero.hp, attacked, (hx, hy))
+                here = known.get(key)
+                if here is None:
+                    here = known[key] = stand(hero, (hx, hy), attacked)
+                value = there - here - step * (abs(x - hx) + abs(y - hy))
             else:
                 value = self.score(engine, s, command, words)
             scored.append((value, command))

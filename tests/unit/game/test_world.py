@@ -158,6 +158,30 @@ def test_the_state_key_is_the_incremental_hash_through_a_game_and_its_undo(level
         assert world.snapshot() == snapshots[-1]
 
 
+@pytest.mark.parametrize("level", ["duel.png", "outpost.png", "crossing.png", "frontier.png"])
+def test_the_state_key_after_whole_turns_counts_spawns_and_kills_without_rehashing(level):
+    """A search asks for the key after a whole turn or more: units spawned, and units hit
+    and then killed, in between are counted from the journal and still give the full hash."""
+    engine = load_engine(f"maps/{level}", seed=7)
+    world, rng = engine.world, random.Random(7)
+    spawned = killed_after_a_hit = 0
+    mark = world.mark()
+    world.state_key()
+    for step in range(600):
+        if engine.over:
+            break
+        actions = engine.legal_actions()
+        engine.apply(actions[-1] if rng.random() < 0.25 else rng.choice(actions))
+        if step % 7 == 6:
+            done = world.touched_since(mark)
+            spawned += bool(done.spawned)
+            killed_after_a_hit += any((id(comp), "hp") in done.fields
+                                      for _e, comp in done.removed if comp is not None)
+            assert world.state_key() == full_hash(world)
+            mark = world.mark()
+    assert spawned and killed_after_a_hit
+
+
 def test_equal_positions_reached_in_another_order_have_equal_keys_and_others_do_not():
     engine = load_engine("maps/duel.png", seed=1)
     world = engine.world
