@@ -26,10 +26,11 @@ from game.commands import Command
 from systems.ai import Budget, options_float
 from systems.ai.base import OutOfBudget, evaluator_for
 from systems.ai.plan import TurnPlan, turn_length
-from systems.ai.turns import Builder, TurnSearch
+from systems.ai.turns import Builder, TurnSearch, press_policies
 
 if TYPE_CHECKING:
     from game.engine import Engine
+    from systems.ai.heuristic import HeuristicAI
 
 DEFAULT_THINK = 1.0  # seconds per action when neither the seat nor the match gives a budget
 
@@ -84,13 +85,16 @@ class MctsAI:
         self.turn_plan = TurnPlan()  # the rest of the chosen turn
         self._tree: Node | None = None  # the chosen turn's node, to reuse after the reply
         self._tree_at: tuple[int, int] | None = None  # (engine id, history length) after it
+        # The policies that build candidate turns, kept from one search to the next: what
+        # they remember (distance fields, cell values against an enemy line-up) still holds.
+        self._policies = press_policies()
 
     def choose(self, engine: Engine, rng: random.Random, budget: Budget) -> Command:
         planned = self.turn_plan.next(engine)
         if planned is not None:
             self.last = MctsStats()
             return planned
-        search = Mcts(engine, rng, self.c, self.widen, self.turns)
+        search = Mcts(engine, rng, self.c, self.widen, self.turns, self._policies)
         root = self._reused(engine)
         sims, seconds = self._budget(budget, search)
         turn = search.run(root, sims=sims, seconds=seconds)
@@ -126,12 +130,13 @@ class Mcts:
     """One search: simulations from the engine's position, each applied and retracted."""
 
     def __init__(self, engine: Engine, rng: random.Random, c: float, widen: float,
-                 turns: int) -> None:
+                 turns: int, policies: list[HeuristicAI] | None = None) -> None:
         self.engine = engine
         self.c = c
         self.widen = widen
         self.evaluate = evaluator_for(engine)
-        self.turns = TurnSearch(engine, rng, width=turns, evaluator=self.evaluate)
+        self.turns = TurnSearch(engine, rng, width=turns, evaluator=self.evaluate,
+                                policies=policies)
         self.stats = MctsStats()
         self.root = Node((), None)
         self._at: list[Node] = []  # the nodes whose turns are applied now, from the root down

@@ -52,6 +52,13 @@ def press_weights(w: HeuristicWeights) -> HeuristicWeights:
     return replace(w, danger_attacking=0.0, danger_after=0.5, kill_risk=0.0, approach=w.approach * 2)
 
 
+def press_policies(hw: HeuristicWeights | None = None) -> list[HeuristicAI]:
+    """The two policies candidate turns are built with: the heuristic (with `hw`, else
+    data/ai.yaml's weights) and the same with its caution off (press_weights)."""
+    base = hw or heuristic_weights()
+    return [HeuristicAI(base), HeuristicAI(press_weights(base))]
+
+
 @dataclass(frozen=True)
 class Builder:
     """How to make one candidate turn: a fixed list of actions, or a policy (0 the heuristic,
@@ -93,8 +100,11 @@ class TurnSearch(NodeCounter):
 
     def __init__(self, engine: Engine, rng: random.Random, *, nodes: int | None = None,
                  seconds: float | None = None, width: int = 4, replies: int = 3,
-                 evaluator: Evaluator | None = None, hw: HeuristicWeights | None = None
-                 ) -> None:
+                 evaluator: Evaluator | None = None, hw: HeuristicWeights | None = None,
+                 policies: list[HeuristicAI] | None = None) -> None:
+        """`policies`: the heuristic and the pressing heuristic (as `press_policies` makes
+        them) to build turns with, when a caller keeps them, and what they remember, from one
+        search to the next; else new ones from `hw`."""
         self.engine = engine
         self.seed = rng.getrandbits(32)
         self.node_limit = nodes
@@ -103,8 +113,7 @@ class TurnSearch(NodeCounter):
         self.replies = replies
         self.evaluate = evaluator or evaluator_for(engine)
         self.tie = self.evaluate.tie  # values this close count as equal: progress decides
-        base = hw or heuristic_weights()
-        self.policies = [HeuristicAI(base), HeuristicAI(press_weights(base))]
+        self.policies = policies or press_policies(hw)
         self.stats = TurnStats()
         self.hasher = StateHash(engine.world)
         self.tt: dict[int, tuple[int, float, tuple[Command, ...] | None]] = {}
