@@ -103,11 +103,13 @@ class Memo:
 
 def _steps(grid: list[tuple[int, ...]], goals: list[Cell], width: int) -> list[int]:
     """Breadth-first steps to the nearest goal (systems.board.grid_distances on a flat grid)."""
-    dist = [-1] * len(grid)
+    dist = [UNREACHED] * len(grid)
+    seen = bytearray(len(grid))
     frontier = []
     for x, y in goals:
         i = x + y * width
-        if dist[i] < 0:
+        if not seen[i]:
+            seen[i] = 1
             dist[i] = 0
             frontier.append(i)
     step = 0
@@ -116,11 +118,12 @@ def _steps(grid: list[tuple[int, ...]], goals: list[Cell], width: int) -> list[i
         nxt = []
         for i in frontier:
             for j in grid[i]:
-                if dist[j] < 0:
+                if not seen[j]:
+                    seen[j] = 1
                     dist[j] = step
                     nxt.append(j)
         frontier = nxt
-    return [UNREACHED if d < 0 else d for d in dist]
+    return dist
 
 
 def _frozen(cells: AbstractSet[Cell]) -> frozenset[Cell]:
@@ -158,6 +161,7 @@ class Situation:
                tuple(cell for cell, owner in occ.units.items() if owner != side))
         front = memo.front(key)
         self._danger = front.danger
+        self._reaches: list[tuple[int, int, int, int]] | None = None  # _threats, when asked
         self._attack = front.attack
         self._standing = front.standing
 
@@ -167,11 +171,20 @@ class Situation:
         if found is None:
             x, y = cell
             found = 0
-            for e in self.enemies:
-                reach = e.range + (e.moves if e.kind in ("hero", "minion") else 0)
-                if abs(e.x - x) + abs(e.y - y) <= reach:
-                    found += e.damage
+            for ex, ey, reach, damage in self._threats():
+                if (ex - x if ex > x else x - ex) + (ey - y if ey > y else y - ey) <= reach:
+                    found += damage
             self._danger[cell] = found
+        return found
+
+    def _threats(self) -> list[tuple[int, int, int, int]]:
+        """Each enemy's cell, reach (its range, plus its walk for heroes and minions) and
+        damage."""
+        found = self._reaches
+        if found is None:
+            found = self._reaches = [
+                (e.x, e.y, e.range + (e.moves if e.kind in ("hero", "minion") else 0), e.damage)
+                for e in self.enemies]
         return found
 
     def attack_value(self, hero: Unit, target: Unit, here: Cell) -> float:
