@@ -118,3 +118,24 @@ def test_a_move_that_changes_the_rules_for_the_better_is_judged_by_the_evaluatio
     scores = dict((c, s) for s, c in ai.scores(engine))
     assert scores[Move(RED_BULWARK, 2, 5)] == max(scores.values())
     assert ai.choose(engine, random.Random(0), Budget()) == Move(RED_BULWARK, 2, 5)
+
+
+@pytest.mark.parametrize("level", ["maps/duel.png", "maps/crossing.png"])
+def test_a_heuristic_that_remembers_scores_every_position_as_a_fresh_one(level: str) -> None:
+    """What a heuristic keeps between choices (distance fields, cell values against an enemy
+    line-up) never changes a score: along a game and back through its undo, one heuristic that
+    remembers and a new one for each position give the same scores in the same order."""
+    from game.levels.loader import load_engine
+
+    engine = load_engine(level, seed=2)
+    remembering, rng = HeuristicAI(), random.Random(2)
+    for _ in range(250):  # the heuristic's game, with a random action now and then: contact
+        if engine.over:
+            break
+        assert remembering.scores(engine) == HeuristicAI().scores(engine)
+        assert remembering.scores(engine) == HeuristicAI().scores(engine)  # asked again
+        engine.apply(rng.choice(engine.legal_actions()) if rng.random() < 0.2
+                     else remembering.choose(engine, rng, Budget()))
+    while engine.history:
+        engine.retract()
+        assert remembering.scores(engine) == HeuristicAI().scores(engine)

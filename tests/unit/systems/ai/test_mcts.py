@@ -50,3 +50,39 @@ def test_the_same_seed_gives_the_same_game() -> None:
     second = run_match("maps/outpost.png", seats, seed=3)[1]
     assert first.commands == second.commands
     assert (first.winner, first.reason) == (second.winner, second.reason)
+
+
+def test_a_search_stopped_by_the_clock_leaves_the_world_untouched() -> None:
+    """The engine follows the tree lazily and may be anywhere in it when time runs out."""
+    engine = two_a_side()
+    before = engine.world.snapshot()
+    for think in (0.001, 0.01, 0.05):
+        command = MctsAI(think=think).choose(engine, random.Random(0), Budget())
+        assert engine.world.snapshot() == before and engine.history == []
+        assert engine.why_illegal(command) is None
+
+
+def test_a_player_that_keeps_its_memory_chooses_as_a_new_one() -> None:
+    """MctsAI keeps its turn-building policies (and what they remember) between searches: on
+    positions of one game, searched after each other, it picks what a new MctsAI picks and
+    grows the same tree."""
+    from game.levels.loader import load_engine
+    from game.session.match import make_seats
+
+    engine = load_engine("maps/duel.png", seed=4)
+    seats = make_seats(engine, {"red": "heuristic", "blue": "heuristic"}, 4)
+    kept = MctsAI(sims=12)
+    for _ in range(40):
+        if engine.over:
+            break
+        if len(engine.history) % 5 == 0:
+            other = load_engine("maps/duel.png", seed=4)  # another engine: no tree to reuse
+            for command in engine.commands():
+                other.apply(command)
+            fresh = MctsAI(sims=12)
+            assert kept.choose(other, random.Random(1), Budget()) == \
+                fresh.choose(other, random.Random(1), Budget())
+            assert kept.last == fresh.last
+        seat = seats[engine.side]
+        assert seat.ai is not None
+        engine.apply(seat.ai.choose(engine, seat.rng, Budget()))
