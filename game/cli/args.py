@@ -58,6 +58,22 @@ def positive_float(text: str) -> float:
     return value
 
 
+def seat_option(name: str) -> Callable[[str], float]:
+    """A number with a seat option's bounds (systems.ai.base.OPTION_LIMITS): `--think` as
+    `think=`, `--nodes` as `nodes=`, so the flag and the option refuse the same values."""
+    def parse(text: str) -> float:
+        from systems.ai.base import OPTION_LIMITS, option_value
+
+        try:
+            value = option_value(name, text)
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(
+                str(error).removeprefix(f"option {name} ")) from None
+        return int(value) if OPTION_LIMITS[name][2] else value
+    parse.__name__ = name
+    return parse
+
+
 def size_text(size: float) -> str:
     for unit in ("bytes", "KiB", "MiB", "GiB", "TiB", "PiB"):
         if size < 1024 or unit == "PiB":

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from game.cli.args import games, out_dir, out_file, positive_float, positive_int, workers
+from game.cli.args import games, out_dir, out_file, seat_option, workers
 from game.data import map_argument
 from game.errors import UserError
 from game.progress import Progress, wanted
@@ -25,9 +25,9 @@ if TYPE_CHECKING:
 
 
 def add_budget(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--think", type=positive_float, metavar="SECONDS",
+    parser.add_argument("--think", type=seat_option("think"), metavar="SECONDS",
                         help="thinking time per action for searching AIs (minimax)")
-    parser.add_argument("--nodes", type=positive_int, metavar="N",
+    parser.add_argument("--nodes", type=seat_option("nodes"), metavar="N",
                         help="search nodes per action for searching AIs (deterministic)")
 
 

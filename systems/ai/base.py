@@ -3,6 +3,7 @@ seat's text becomes a name, options and a built player (`systems.ai.make_ai` put
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from dataclasses import dataclass
@@ -161,8 +162,60 @@ def plugin_class(spec: str) -> bool:
     return ":" in name
 
 
+# A seat option's bounds, by its name, checked before any AI is built (`check_options`): the
+# value is finite and in range, so `think=nan`, `think=1e999`, `mcts:c=nan` or `sims=1e30` is
+# one sentence before any game instead of a search that never ends. The ceilings are what one
+# machine gets through: an hour per action, a hundred million nodes (about an hour and a half
+# of minimax), a million MCTS simulations (their tree must fit in memory).
+# name -> (lowest, highest, whole number, lowest allowed itself)
+OPTION_LIMITS: dict[str, tuple[float, float, bool, bool]] = {
+    "think": (0.0, 3600.0, False, False),  # seconds per action, more than 0
+    "nodes": (1, 100_000_000, True, True),
+    "sims": (1, 1_000_000, True, True),
+    "depth": (1, 1_000, True, True),
+    "width": (0, 10_000, True, True),  # 0: no limit
+    "turns": (1, 1_000, True, True),
+    "rollouts": (1, 10_000, True, True),
+    "c": (0.0, 1_000.0, False, True),
+    "uct": (0.0, 1_000.0, False, True),
+    "widen": (0.0, 1_000.0, False, False),
+}
+PLUGIN_CHECKED = ("think",)  # a plug-in's other options mean what it says; think is the clock
+
+
+def option_value(name: str, text: Any) -> float:
+    """One option's value checked against OPTION_LIMITS: a finite number in range (a whole
+    number where one is needed); a ValueError naming the option and the range otherwise."""
+    low, high, whole, closed = OPTION_LIMITS[name]
+    kind = "a whole number" if whole else "a number"
+    shown = f"{low:g}" if closed else f"more than {low:g}"
+    top = f"{int(high):,}" if high == int(high) else f"{high:g}"
+    where = f"from {shown} to {top}" if closed else f"{shown} and at most {top}"
+    try:
+        value = float(text)
+    except (TypeError, ValueError, OverflowError):
+        raise ValueError(f"option {name} must be {kind} {where}, not {text!r}") from None
+    if not math.isfinite(value) or (whole and value != int(value)) \
+            or not (low <= value <= high if closed else low < value <= high):
+        raise ValueError(f"option {name} must be {kind} {where}, not {text!r}")
+    return value
+
+
+def check_options(name: str, spec: str, options: dict[str, str], builtin: bool) -> None:
+    """Every option of a seat that OPTION_LIMITS knows, checked before its AI is built (a
+    plug-in's `think` only): one sentence naming the seat, the option and its range."""
+    for key, text in options.items():
+        if key in OPTION_LIMITS and (builtin or key in PLUGIN_CHECKED):
+            try:
+                option_value(key, text)
+            except ValueError as exc:
+                raise UserError(f"AI '{spec}': {exc}.") from None
+
+
 def build(factory: Any, name: str, spec: str, options: dict[str, str]) -> AI:
-    """Call an AI's factory with the seat's options; a wrong option is one sentence."""
+    """Call an AI's factory with the seat's options (range-checked first, `check_options`);
+    a wrong option is one sentence."""
+    check_options(name, spec, options, builtin=name in AIS)
     try:
         ai: AI = factory(**options)
     except TypeError:
@@ -190,7 +243,14 @@ def option_names(factory: Any) -> list[str]:
 
 
 def options_float(value: Any, name: str) -> float:
+    """An option's number: checked against OPTION_LIMITS when it has limits, else any finite
+    number (an AI built in code, not through `build`, gets the same checks)."""
+    if name in OPTION_LIMITS:
+        return option_value(name, value)
     try:
-        return float(value)
-    except (TypeError, ValueError):
+        number = float(value)
+    except (TypeError, ValueError, OverflowError):
         raise ValueError(f"option {name} must be a number, not {value!r}") from None
+    if not math.isfinite(number):
+        raise ValueError(f"option {name} must be a finite number, not {value!r}")
+    return number
