@@ -20,6 +20,7 @@ from game.cli.common import (
 from game.engine import Engine
 from game.errors import UserError
 from game.levels.loader import FileKind
+from game.levels.maps import writable
 from game.registry import PLAYER
 from game.session.match import Seat, make_seats
 from game.session.saves import default_save_path, resumed_seats
@@ -81,6 +82,45 @@ def full_screen(args: argparse.Namespace) -> bool:
     return False
 
 
+def read_line(prompt: str) -> str:
+    """input(), where a closed or unreadable stdin (`< /dev/null`, `<&-`) is its end: the
+    player quits, and the game is saved as on `q`."""
+    if sys.stdin is None or sys.stdin.closed:
+        raise EOFError
+    try:
+        return input(prompt)
+    except (RuntimeError, OSError, UnicodeDecodeError):
+        raise EOFError from None
+
+
+def autosave_path(args: argparse.Namespace) -> Path:
+    """Where the game autosaves (--save, else the data folder), checked before any move: an
+    XDG_DATA_HOME that is a file or a read-only folder is one sentence, not a traceback or a
+    refusal after the first command."""
+    if args.save:
+        return Path(args.save)  # checked by argparse (out_file)
+    path = default_save_path()
+    try:
+        writable(path)
+    except UserError as exc:
+        raise UserError(f"{str(exc).rstrip('.')} (the autosave; set XDG_DATA_HOME to a "
+                        "writable folder, or give --save FILE).") from None
+    return path
+
+
+def scores_ready(args: argparse.Namespace) -> None:
+    """--player keeps a won level's score in the data folder: checked before the level."""
+    if not args.player:
+        return
+    from game.session.scores import scores_path
+
+    try:
+        writable(scores_path())
+    except UserError as exc:
+        raise UserError(f"{str(exc).rstrip('.')} (the score table of --player; set "
+                        "XDG_DATA_HOME to a writable folder).") from None
+
+
 def run(args: argparse.Namespace) -> int:
     if args.plain and not args.text:
         args.text = True
@@ -88,6 +128,7 @@ def run(args: argparse.Namespace) -> int:
         return run_series_args(args)
     engine, seats, seed = load_game(args)
     if len(engine.ruleset.sides) == 1:
+        scores_ready(args)
         if args.moves is None and not args.json and full_screen(args):
             code = run_app(engine, seats, seed, None)
             record_win(engine, args)
@@ -98,11 +139,11 @@ def run(args: argparse.Namespace) -> int:
     for flag in ("moves", "json", "player"):
         if getattr(args, flag) not in (None, False):
             need_one_player(engine, args.map, f"--{flag}")
-    save_path = Path(args.save) if args.save else default_save_path()
+    save_path = autosave_path(args)
     if full_screen(args):
         return run_app(engine, seats, seed, save_path)
     if args.text:
-        game = TextGame(engine, seats, seed, save_path, input, sys.stdout)
+        game = TextGame(engine, seats, seed, save_path, read_line, sys.stdout)
         return game.run()
     try:
         from game.render.app import run_window
@@ -116,7 +157,11 @@ def run_app(engine: Engine, seats: dict[str, Seat], seed: int, save_path: Path |
     """The full-screen terminal client (Textual is imported here, never at start-up)."""
     from game.text.app import RulefrontApp
 
-    RulefrontApp(engine, seats, seed, save_path).run()
+    app = RulefrontApp(engine, seats, seed, save_path)
+    app.run()
+    if app.save_error is not None:  # the app stopped at the failed write; the last save holds
+        raise UserError(f"{app.save_error.rstrip('.')}; the game stopped there, and "
+                        f"{save_path} holds the last move saved.")
     if engine.outcome is not None:
         print(f"game over: {engine.outcome.winner} ({engine.outcome.reason})")
     elif save_path is not None:
@@ -130,7 +175,7 @@ def run_level(engine: Engine, args: argparse.Namespace) -> int:
     from game.text.levels import play_text
 
     if args.moves is None:
-        code = play_text(engine, input, sys.stdout)
+        code = play_text(engine, read_line, sys.stdout)
     else:
         apply_moves(engine, args.moves)
         if args.json:
@@ -177,11 +222,11 @@ def run_series_args(args: argparse.Namespace) -> int:
         raise UserError("--series starts new games; it cannot be combined with --resume.")
     if not args.text:
         raise UserError("--series plays in the terminal; add --text.")
-    save_path = Path(args.save) if args.save else default_save_path()
+    save_path = autosave_path(args)
     play = None
     if full_screen(args):
         def play(engine: Engine, seats: dict[str, Seat], seed: int) -> None:
             run_app(engine, seats, seed, save_path)
-    run_series(args.map, args.red, args.blue, args.series, args.seed, save_path, input,
+    run_series(args.map, args.red, args.blue, args.series, args.seed, save_path, read_line,
                sys.stdout, play)
     return 0

@@ -143,8 +143,31 @@ def rebuild(record: Record, source: str | Path = "replay") -> Engine:
         if isinstance(result, Impossible):
             raise UserError(f"{source}: command {index + 1} ({command.to_json()}) is illegal "
                             f"here: {result.reason}")
-    engine.redo_stack = list(record.redo)
+    check_redo(engine, record.redo, source)
     return engine
+
+
+def check_redo(engine: Engine, redo: list[Command], source: str | Path = "save") -> None:
+    """Give the engine a save's redo stack only if every redo is legal where `r` would play
+    it: each is checked as a command is (`why_illegal`), applied, and all are taken back, so
+    the world is exactly as the commands left it. A redo naming a cell out of reach or a unit
+    that is not there refuses the whole save, instead of a unit teleporting (or a traceback)
+    on `r` and an autosave that no longer loads."""
+    done = 0
+    try:
+        for command in reversed(redo):  # the stack's top is redone first
+            reason = engine.why_illegal(command)
+            if reason is not None:
+                raise UserError(f"{source}: redo {done + 1} ({command.to_json()}) is illegal "
+                                f"after its commands: {reason.rstrip('.')}; the save is "
+                                "refused whole (start a new game, or remove its \"redo\" "
+                                "list to keep the moves played).")
+            engine.apply(command)
+            done += 1
+    finally:
+        for _ in range(done):
+            engine.retract()
+    engine.redo_stack = list(redo)
 
 
 def verify(record: Record, source: str | Path = "replay") -> dict[str, Any]:

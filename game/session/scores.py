@@ -5,11 +5,15 @@ lost or overwritten."""
 from __future__ import annotations
 
 import json
+import os
+import stat
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
+from game.data import parse_json, read_text
+from game.errors import UserError
 from game.levels.maps import atomic_write
 from game.session.saves import data_dir
 
@@ -19,22 +23,35 @@ def scores_path() -> Path:
 
 
 def load_scores(path: Path | None = None) -> dict[str, dict[str, int]]:
-    """level -> {player: best moves}; a corrupt file is renamed aside and an empty table used."""
+    """level -> {player: best moves}, read through the one reader and the strict JSON parser
+    (game.data); a corrupt file is renamed aside and an empty table used. A pipe or device
+    where the table should be is refused, never read (it would block) nor moved."""
     path = path or scores_path()
-    if not path.exists():
+    if not os.path.lexists(path):
         return {}
     try:
-        raw: Any = json.loads(path.read_text(encoding="utf-8"))
+        info = os.stat(path)
+    except OSError:
+        info = None  # a dangling link: read_text says so, and it is set aside below
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        raise UserError(f"{path}: is not a regular file (a folder, pipe or device); move it "
+                        "away so Rulefront can keep its score table there.")
+    try:
+        raw: Any = parse_json(read_text(path, "score table"), path, "score table")
         if not isinstance(raw, dict) or not all(
-                isinstance(v, dict) and all(isinstance(n, int) for n in v.values())
+                isinstance(v, dict) and all(type(n) is int and n >= 0 for n in v.values())
                 for v in raw.values()):
-            raise ValueError("not a table of level -> {player: moves}")
+            raise UserError(f"{path}: is not a table of level -> {{player: moves}}.")
         return raw
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
+    except UserError as exc:
         aside = path.with_name(f"{path.name}.corrupt-{int(time.time())}")
-        path.rename(aside)
-        print(f"rulefront: warning: {path} could not be read ({exc}); kept it as {aside} and "
-              "started a new score table.", file=sys.stderr)
+        try:
+            path.rename(aside)
+        except OSError as error:
+            raise UserError(f"{str(exc).rstrip('.')}, and it cannot be set aside "
+                            f"({error.strerror}); move it away.") from None
+        print(f"rulefront: warning: {str(exc).rstrip('.')}; kept it as {aside} and started a "
+              "new score table.", file=sys.stderr)
         return {}
 
 

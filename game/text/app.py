@@ -24,6 +24,7 @@ from components import Actions, Health, Moves, Team, UnitClass
 from components.match import DRAW, PLAYER
 from game.commands import Command
 from game.engine import Engine, Impossible
+from game.errors import UserError
 from game.events import RuleBroken, RuleFormed, TurnEnded
 from game.session.match import Seat
 from game.session.narrate import name_of, names, sentences
@@ -340,9 +341,21 @@ class RulefrontApp(App[int]):
         self.maybe_hand_over()
         return True
 
-    def autosave(self) -> None:
-        if self.save_path is not None and PLAYER not in self.seats:
+    save_error: str | None = None  # why the last save failed: the app stops, run_app says it
+
+    def autosave(self) -> bool:
+        """Save the game (games of sides only); a failed write (a full disk, a folder gone
+        read-only) stops the app with its sentence, which `play` prints before exiting 2; the
+        last good save is left whole by the writer, so no move is claimed saved that is not."""
+        if self.save_path is None or PLAYER in self.seats or self.save_error is not None:
+            return False
+        try:
             save_game(self.save_path, self.engine, self.seats, self.seed, self.forfeit)
+        except UserError as exc:
+            self.save_error = str(exc)
+            self.exit(2)
+            return False
+        return True
 
     def maybe_hand_over(self) -> None:
         side = self.engine.side
@@ -355,7 +368,7 @@ class RulefrontApp(App[int]):
     def ai_to_play(self) -> bool:
         seat = self.seats.get(self.engine.side)
         return not self.engine.over and seat is not None and seat.ai is not None \
-            and PLAYER not in self.seats and self.forfeit is None
+            and PLAYER not in self.seats and self.forfeit is None and self.save_error is None
 
     def ai_step(self) -> None:
         """One AI action per tick, so its turn reads step by step."""
@@ -416,8 +429,7 @@ class RulefrontApp(App[int]):
     def action_save(self) -> None:
         if self.save_path is None or PLAYER in self.seats:
             self.cursor.message = "Levels are not saved; replay them from the start."
-        else:
-            save_game(self.save_path, self.engine, self.seats, self.seed)
+        elif self.autosave():
             self.cursor.message = f"saved to {self.save_path}"
         self.refresh_view()
 
@@ -453,4 +465,5 @@ class RulefrontApp(App[int]):
 
     def action_quit_game(self) -> None:
         self.autosave()
-        self.exit(0)
+        if self.save_error is None:
+            self.exit(0)

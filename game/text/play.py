@@ -121,11 +121,13 @@ class TextGame:
                 continue
             if line == "e":
                 line = str(actions.index(EndTurn()) + 1)
-            if line.isdigit() and 1 <= int(line) <= len(actions):
+            if line.isascii() and line.isdigit() and len(line) <= 9 \
+                    and 1 <= int(line) <= len(actions):
                 result = self.play(actions[int(line) - 1])
                 if result is not None:  # never for a listed action, but never hidden
                     self.say(result.reason)
                     continue
                 self.save()
                 return True
-            self.say(f"'{line}' is not an action here: {HELP}.")
+            shown = line if len(line) <= 40 else f"{line[:37]}..."
+            self.say(f"'{shown}' is not an action here: {HELP}.")
