@@ -27,7 +27,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.data import map_argument
+from game.data import map_argument, read_bytes
+from game.engine import Engine
 from game.errors import UserError
 from game.levels.loader import described, load_game_map
 from game.levels.maps import GameMap, atomic_write, map_from_bytes, sidecar_path
@@ -54,12 +55,9 @@ def map_content(path: str) -> MapContent:
     if described(path) is not None:
         return MapContent(path, path)
     file = map_argument(path)
-    try:
-        png = file.read_bytes()
-    except OSError:
-        raise UserError(f"{path}: no such map file (or it cannot be read).") from None
+    png = read_bytes(file, "map")  # the one reader: a pipe or device is refused, not read
     side = sidecar_path(file)
-    sidecar = side.read_bytes() if side.exists() else None
+    sidecar = read_bytes(side, "sidecar") if os.path.lexists(side) else None
     return MapContent(path, portable_path(file), png, sidecar)
 
 
@@ -337,15 +335,18 @@ def _accept(spec: GameSpec, result: Any) -> GameOutcome | str | WorkerDied:
 
 
 def check_seats(specs: Sequence[GameSpec]) -> None:
-    """Refuse, before any game, a bad seat name or an AI that cannot play a map's ruleset (its
-    NEEDS): once here, not in every worker or every game."""
+    """Refuse, before any game, a bad seat name, a map its ruleset cannot set up (a PNG with
+    no headquarters would fail every game and the tournament exit 0), or an AI that cannot play
+    a map's ruleset (its NEEDS): once here, not in every worker or every game."""
     ais = {seat: make_ai(seat) for seat in sorted({s for spec in specs
                                                     for s in (spec.red, spec.blue)})}
     rulesets: dict[str, str] = {}
     checked: set[tuple[str, str]] = set()
     for spec in specs:
         if spec.map not in rulesets:
-            rulesets[spec.map] = load_game_map(spec.map).ruleset
+            game_map = load_game_map(spec.map)
+            Engine.from_game_map(game_map, seed=spec.seed)  # a UserError naming the map
+            rulesets[spec.map] = game_map.ruleset
         for seat in (spec.red, spec.blue):
             if (seat, spec.map) not in checked:
                 checked.add((seat, spec.map))

@@ -15,7 +15,7 @@ from dataclasses import asdict, fields
 from pathlib import Path
 from typing import IO, Any
 
-from game.data import read_text
+from game.data import parse_json, read_text
 from game.errors import UserError
 from game.tournament.games import GameOutcome, GameSpec
 
@@ -38,18 +38,26 @@ def recorded(path: Path, specs: list[GameSpec]) -> list[GameOutcome]:
     found: dict[int, GameOutcome] = {}
     import msgspec
 
-    lines = read_text(path, "results file", MAX_RESULTS_BYTES).splitlines()
+    text = read_text(path, "results file", MAX_RESULTS_BYTES)
+    lines = text.splitlines()
     for number, line in enumerate(lines, 1):
+        torn = number == len(lines) and not text.endswith("\n")  # a crash cut it mid-write
         try:
-            row = json.loads(line)
+            # The one strict parser (no repeated keys, no endless numbers, no NaN).
+            row = parse_json(line, f"{path}: line {number}", "recorded game")
             if not isinstance(row, dict):
                 raise TypeError("not an object")
             # The GameOutcome dataclass is the line's schema: msgspec checks every field's type.
             outcome = msgspec.convert({k: v for k, v in row.items() if k in OUTCOME_FIELDS},
                                       GameOutcome, strict=True)
-        except (json.JSONDecodeError, TypeError, RecursionError, msgspec.ValidationError) as exc:
-            if number == len(lines) and not isinstance(exc, msgspec.ValidationError):
-                continue  # torn by a crash while being written
+        except UserError as exc:
+            if torn:
+                continue
+            raise UserError(f"{str(exc).rstrip('.')}; was this file written by --results?") \
+                from None
+        except (TypeError, msgspec.ValidationError) as exc:
+            if torn:
+                continue
             detail = f" ({exc})" if isinstance(exc, msgspec.ValidationError) else ""
             raise UserError(f"{path}: line {number} is not a recorded game{detail}; "
                             "was this file written by --results?") from None
