@@ -14,6 +14,7 @@ from operator import xor
 from typing import TYPE_CHECKING
 
 from components.match import DRAW
+from game.errors import UserError
 from game.grundy.codes import OctalGame, parse_code
 from game.grundy.solver import grundy_reference
 from game.rulesets.octal.ruleset import Octal, heap_sizes, moves_for
@@ -37,15 +38,53 @@ def after(sizes: list[int], heap: int, count: int, left: int) -> Position:
     return tuple(sorted(rest))
 
 
-@cache
+MISERE_WORK = 500_000  # positions the misere searches of one code may generate in a process
+_misere: dict[str, dict[Position, bool]] = {}  # code -> position -> the mover wins
+_work: dict[str, int] = {}  # code -> positions its searches generated so far
+
+
 def misere_wins(code: str, position: Position) -> bool:
-    """Whether the side to move wins at misere play from `position` (search, memoised)."""
+    """Whether the side to move wins at misere play from `position`: a search over positions,
+    memoised per code, with its own stack (a deep position would pass Python's recursion
+    limit), generating at most MISERE_WORK positions per code in a process (so an AI asking
+    about every move stops after seconds, not once per move), past which it is a UserError:
+    misere play has no Grundy shortcut, and big heaps have more positions than any search
+    gets through."""
+    known = _misere.setdefault(code, {})
+    if position in known:
+        return known[position]
     game = parse_code(code)
-    options = [after(list(position), i, c, left)
-               for i, size in enumerate(position) for c, left in moves_for(game, size)]
-    if not options:
-        return True  # the previous side made the last move, and at misere that loses
-    return any(not misere_wins(code, option) for option in options)
+
+    def options(at: Position) -> list[Position]:
+        if _work.get(code, 0) > MISERE_WORK:
+            raise UserError(
+                f"misere {code} from heaps {', '.join(map(str, position))}: perfect play "
+                f"needs more than {MISERE_WORK:,} positions searched; play smaller heaps, "
+                "normal play, or a seat that does not need perfect play.")
+        found = [after(list(at), i, c, left)
+                 for i, size in enumerate(at) for c, left in moves_for(game, size)]
+        _work[code] = _work.get(code, 0) + len(found) + 1
+        return found
+
+    first = options(position)
+    stack: list[tuple[Position, list[Position], bool]] = [(position, first, not first)]
+    while stack:
+        at, todo, last = stack[-1]
+        if not todo:  # every option wins for the opponent, or there is none: at misere the
+            known[at] = last  # side that made the last move loses, so the mover wins
+            stack.pop()
+            continue
+        option = todo[-1]
+        if option not in known:
+            found = options(option)
+            stack.append((option, found, not found))
+            continue
+        if not known[option]:  # a move to a position the opponent loses: `at` wins
+            known[at] = True
+            stack.pop()
+        else:
+            todo.pop()
+    return known[position]
 
 
 def nim_misere_target(sizes: Position) -> bool:
