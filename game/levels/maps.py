@@ -376,11 +376,18 @@ def path_under(folder: Path | str, name: str, source: Path | str) -> Path:
     return target
 
 
+_swept: set[Path] = set()  # files whose stale temporaries this process has removed
+
+
 def atomic_write(path: Path | str, data: bytes) -> None:
     """Write through a temporary file in the same folder and rename it over the target: a
     crash or a full disk leaves the old file whole and no temporary behind. The one writer of
-    every file Rulefront writes; every OS error becomes one sentence (a UserError)."""
+    every file Rulefront writes; every OS error becomes one sentence (a UserError). The first
+    rewrite of a file in a run sweeps the temporaries a killed writer left beside it."""
     target = writable(path, len(data))
+    if target not in _swept and target.exists():  # a new file has no killed rewrite to sweep
+        _swept.add(target)
+        sweep_temporaries(target)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.{os.getpid()}-", suffix=".tmp",
