@@ -60,10 +60,9 @@ def ai(repeat: int = 5, **_options: Any) -> dict[str, float]:
     for _ in range(max(1, repeat)):
         nodes = lambda last: last.nodes  # noqa: E731
         rates["minimax"].append(_rates(MinimaxAI(nodes=BENCH_NODES, plan="action"), engine, nodes))
-        h = HeuristicAI()
         start = time.perf_counter()
-        for _ in range(10):
-            h.choose(engine, random.Random(0), Budget())
+        for _ in range(10):  # a new heuristic each time: nothing remembered from the last call
+            HeuristicAI().choose(engine, random.Random(0), Budget())
         heuristic_ms.append((time.perf_counter() - start) / 10 * 1000)
         rates["turn"].append(_rates(MinimaxAI(nodes=BENCH_TURN_NODES), engine, nodes))
         rates["mcts"].append(_rates(MctsAI(sims=BENCH_SIMS), engine, lambda last: last.sims))

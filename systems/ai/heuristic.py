@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Set as AbstractSet
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from components import Word
@@ -62,7 +63,6 @@ class Memo:
 
     def __init__(self) -> None:
         self.fields: dict[tuple, list[int]] = {}
-        self.grids: dict[tuple, list[tuple[int, ...]]] = {}
         self.fronts: dict[FrontKey, Front] = {}
 
     def field(self, occ: Occupancy, goals: list[Cell]) -> list[int]:
@@ -74,22 +74,8 @@ class Memo:
         if found is None:
             if len(self.fields) >= KEPT:
                 self.fields.clear()
-            found = self.fields[key] = _steps(self._grid(solid, occ.width, occ.height), goals,
+            found = self.fields[key] = _steps(_grid(solid, occ.width, occ.height), goals,
                                               occ.width)
-        return found
-
-    def _grid(self, solid: frozenset[Cell], width: int, height: int) -> list[tuple[int, ...]]:
-        """Each cell's neighbours a walk may enter (on the board, not solid), by index."""
-        key = (solid, width, height)
-        found = self.grids.get(key)
-        if found is None:
-            if len(self.grids) >= KEPT:
-                self.grids.clear()
-            found = self.grids[key] = [
-                tuple((x + dx) + (y + dy) * width for dx, dy in DIRS
-                      if 0 <= x + dx < width and 0 <= y + dy < height
-                      and (x + dx, y + dy) not in solid)
-                for y in range(height) for x in range(width)]
         return found
 
     def front(self, key: FrontKey) -> Front:
@@ -99,6 +85,15 @@ class Memo:
                 self.fronts.clear()
             found = self.fronts[key] = Front()
         return found
+
+
+@lru_cache(maxsize=64)
+def _grid(solid: frozenset[Cell], width: int, height: int) -> list[tuple[int, ...]]:
+    """Each cell's neighbours a walk may enter (on the board, not solid), by index: made once
+    per board and walls, for every heuristic (a read-only answer: do not mutate it)."""
+    return [tuple((x + dx) + (y + dy) * width for dx, dy in DIRS
+                  if 0 <= x + dx < width and 0 <= y + dy < height and (x + dx, y + dy) not in solid)
+            for y in range(height) for x in range(width)]
 
 
 def _steps(grid: list[tuple[int, ...]], goals: list[Cell], width: int) -> list[int]:
