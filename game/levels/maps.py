@@ -330,8 +330,13 @@ def writable(path: Path | str, need_bytes: int = 0) -> Path:
         info = os.stat(target)  # through any symlink: what a write would land on
     except OSError:
         info = None
-    if target.is_symlink():
-        target = target.resolve()
+    try:
+        if target.is_symlink():
+            target = target.resolve()
+    except (OSError, RuntimeError) as error:  # a name too long, a loop of links
+        if isinstance(error, OSError):
+            raise write_error(path, error) from None
+        raise UserError(f"{path}: cannot be written: its links loop.") from None
     if info is not None and not stat.S_ISREG(info.st_mode):
         # Renaming over /dev/null, /dev/stdout or a pipe would replace it with a plain file.
         raise UserError(f"{path}: is not a regular file (a folder, pipe or device); write "
