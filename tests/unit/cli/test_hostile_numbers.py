@@ -83,3 +83,13 @@ def _env(extra: dict[str, str]) -> dict[str, str]:
 
     return dict(os.environ, PYTHONPATH=str(ROOT), **extra)
 
+
+
+def test_the_docs_say_the_seat_option_bounds_and_what_a_file_can_never_do():
+    from game import ROOT
+
+    formats = (ROOT / "docs" / "formats.md").read_text()
+    readme = (ROOT / "README.md").read_text()
+    assert "`think` more than 0 and at most 3,600 seconds" in formats
+    assert "### What a file can never make Rulefront do" in formats
+    assert "#what-a-file-can-never-make-rulefront-do" in readme
