@@ -172,7 +172,7 @@ def a_save(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     return record
 
 
-HOSTILE_VALUES = st.one_of(
+HOSTILE_VALUES: st.SearchStrategy[Any] = st.one_of(
     st.sampled_from([None, -1, 0, 999, 10**18, -(10**18), 1.5, "x", "", [], {}, True,
                      "os:system", "this:X", "minimax:think=nan", "mcts:c=inf", "human"]),
     st.integers(-20, 20), st.text(max_size=6))
