@@ -13,7 +13,7 @@ from pathlib import Path
 BYTES_PER_VALUE = 24
 # Peak bytes per heap of a period proof, at worst: values four bytes wide, plus the two-byte
 # copy they were widened from. Values start at one byte a heap and the period search needs no
-# memory of its own (rolling hashes), so 0.354's 20.1 M heaps peak at about 36 MB in all.
+# memory of its own (rolling hashes), so 0.354's 20.1 M heaps peak at 34 MiB in all.
 BYTES_PER_HEAP = 6
 
 

@@ -2,7 +2,7 @@
  * game/grundy/native.py and loaded with ctypes, so a run pays neither numba's nor numpy's
  * import: values live in Python `array` buffers and reach C as bare addresses.
  *
- * Values are as narrow as they fit: this file includes itself three times, for uint8_t,
+ * Values are as narrow as they fit: this file includes itself (#include "kernels.c") three times, for uint8_t,
  * uint16_t and uint32_t values (functions named *_u8, *_u16, *_u32). A kernel that meets a
  * value too wide for its type stops at that heap, and the caller widens the array (widen()).
  * `seen` is stamped with the heap number instead of cleared, and kept at least twice the
@@ -16,7 +16,11 @@
 /* Pairs looked at between two looks at the values still wanted; up to FEW wanted values are
  * compared with each block's XORs, more are stamped. */
 #define BLOCK 64
+#if defined(__SSSE3__) || defined(__ARM_NEON)
 #define FEW 4
+#else /* no byte shuffle to reverse the upper heaps' values: stamping is faster */
+#define FEW 0
+#endif
 /* Why rarecommon_extend stopped before `stop`. */
 #define DONE 0
 #define RARE_FULL 1
@@ -86,21 +90,21 @@ void widen(const void *src, int64_t from, void *dst, int64_t to, int64_t n) {
 #define VALUE uint8_t
 #define VALUE_MAX 255
 #define NAME(f) f##_u8
-#include __FILE__
+#include "kernels.c" /* this file again, for the next value type */
 #undef VALUE
 #undef VALUE_MAX
 #undef NAME
 #define VALUE uint16_t
 #define VALUE_MAX 65535
 #define NAME(f) f##_u16
-#include __FILE__
+#include "kernels.c" /* this file again, for the next value type */
 #undef VALUE
 #undef VALUE_MAX
 #undef NAME
 #define VALUE uint32_t
 #define VALUE_MAX 4294967295LL
 #define NAME(f) f##_u32
-#include __FILE__
+#include "kernels.c" /* this file again, for the next value type */
 
 #else /* the kernels, once per value type */
 
