@@ -201,10 +201,14 @@ def option_value(name: str, text: Any) -> float:
     return value
 
 
-def check_options(name: str, spec: str, options: dict[str, str], builtin: bool) -> None:
-    """Every option of a seat that OPTION_LIMITS knows, checked before its AI is built (a
+def check_options(name: str, spec: str, options: dict[str, str], builtin: bool,
+                  takes: list[str] | None = None) -> None:
+    """Every option of a seat that OPTION_LIMITS knows (and its AI `takes`, when given: an
+    option it does not take is the factory's sentence), checked before its AI is built (a
     plug-in's `think` only): one sentence naming the seat, the option and its range."""
     for key, text in options.items():
+        if takes is not None and key not in takes:
+            continue
         if key in OPTION_LIMITS and (builtin or key in PLUGIN_CHECKED):
             try:
                 option_value(key, text)
@@ -215,7 +219,7 @@ def check_options(name: str, spec: str, options: dict[str, str], builtin: bool) 
 def build(factory: Any, name: str, spec: str, options: dict[str, str]) -> AI:
     """Call an AI's factory with the seat's options (range-checked first, `check_options`);
     a wrong option is one sentence."""
-    check_options(name, spec, options, builtin=name in AIS)
+    check_options(name, spec, options, builtin=name in AIS, takes=option_names(factory) or None)
     try:
         ai: AI = factory(**options)
     except TypeError:

@@ -13,13 +13,14 @@ from systems.ai import make_ai
     [
         ("alphazero", "unknown AI 'alphazero'; known AIs: heuristic, mcts, minimax, openspiel-mcts, perfect, random"),
         ("minimax:speed=3", "its options: think, nodes, depth, width, tt, ordering, plan, turns"),
-        ("minimax:nodes=-5", "option nodes must be positive"),
+        ("minimax:nodes=-5", "option nodes must be a whole number from 1 to 100,000,000, not '-5'"),
         ("minimax:tt=maybe", "option tt must be on or off"),
         ("minimax:think", "must be written key=value"),
         ("heuristic:x=1", "its options: weights"),
         ("heuristic:weights=no/such.yaml", "weights file no/such.yaml: no such file"),
         ("minimax:plan=sideways", "option plan must be turn or action"),
-        ("mcts:sims=0", "option sims must be positive"),
+        ("mcts:sims=0", "option sims must be a whole number from 1 to 1,000,000, not '0'"),
+        ("mcts:depth=nan", "its options: think, sims, c, widen, turns"),
         ("mcts:depth=2", "its options: think, sims, c, widen, turns"),
     ],
 )
