@@ -26,6 +26,7 @@ from components.match import DRAW
 from game.encoding import HIGH
 from game.envs.drawing import RENDER_MODES
 from game.envs.game import RulefrontGame
+from game.envs.spaces import MaskedDiscrete
 
 
 class SidesEnv(RulefrontGame, AECEnv):
@@ -51,7 +52,7 @@ class SidesEnv(RulefrontGame, AECEnv):
         self.observation_spaces = {
             side: spaces.Dict({"observation": board, "action_mask": mask})
             for side in self.possible_agents}
-        self.action_spaces = {side: spaces.Discrete(self.encoding.size)
+        self.action_spaces = {side: MaskedDiscrete(self.encoding.size)
                               for side in self.possible_agents}
 
     # -- the AEC protocol ------------------------------------------------------------------

@@ -25,6 +25,7 @@ from components.match import PLAYER
 from game.encoding import HIGH
 from game.envs.drawing import RENDER_MODES
 from game.envs.game import RulefrontGame
+from game.envs.spaces import MaskedDiscrete
 
 
 class LevelEnv(RulefrontGame, gymnasium.Env):
@@ -39,7 +40,7 @@ class LevelEnv(RulefrontGame, gymnasium.Env):
         self.end_on_illegal = end_on_illegal
         self.ended: tuple[bool, bool] | None = None  # (terminated, truncated) once over
         self.observation_space = spaces.Box(0.0, HIGH, self.planes.shape, dtype=np.float32)
-        self.action_space = spaces.Discrete(self.encoding.size)
+        self.action_space = MaskedDiscrete(self.encoding.size)
 
     def _observe(self) -> np.ndarray:
         return self.planes.observe(self.engine, PLAYER)

@@ -1,0 +1,31 @@
+"""The action space of every environment: Gymnasium's Discrete, with a masked `sample` that
+costs a few microseconds instead of twenty.
+
+Gymnasium's `Discrete.sample(mask)` makes six passes over the mask (two comparisons, a
+logical or, all, any, and `np.where` on the comparison) before it draws; on duel's 6,913
+actions that is about 20 us, the largest cost of a random PettingZoo loop after the game
+itself. `MaskedDiscrete` checks the same things in one pass and draws the same action from
+the same random state (`np_random.choice(legal)` is `legal[np_random.integers(len(legal))]`);
+any mask it does not expect goes to Gymnasium's own method, with its own messages.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+
+
+class MaskedDiscrete(spaces.Discrete):
+    """A Discrete space whose masked sample is one pass over an int8 mask of 0s and 1s."""
+
+    def sample(self, mask: Any = None, probability: Any = None) -> Any:
+        if mask is None or probability is not None or type(mask) is not np.ndarray \
+                or mask.dtype != np.int8 or mask.shape != (self.n,) \
+                or mask.view(np.uint8).max(initial=0) > 1:
+            return super().sample(mask, probability)  # its checks and messages
+        legal = mask.view(np.bool_).nonzero()[0]  # nonzero is far faster on bools
+        if not len(legal):
+            return self.start
+        return self.start + self.dtype.type(legal[self.np_random.integers(len(legal))])
