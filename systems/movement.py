@@ -16,17 +16,20 @@ def reach(occ: Occupancy, start: Cell, mp: int, side: str) -> dict[Cell, int]:
     but not stopped on; enemies, buildings and solid things block; a deadly cell may be
     entered, as the last step.
     """
-    deadly = occ.deadly
+    # locals and an inlined bounds test: this loop is most of a skirmish legal_actions
+    deadly, solid, units = occ.deadly, occ.solid, occ.units
+    width, height = occ.width, occ.height
     dist = {start: 0}
     frontier = [start]
     for step in range(1, mp + 1):
         nxt = []
         for x, y in frontier:
             for dx, dy in DIRS:
-                cell = (x + dx, y + dy)
-                if cell in dist or cell in occ.solid or not occ.inside(*cell):
+                cx, cy = x + dx, y + dy
+                cell = (cx, cy)
+                if cell in dist or cell in solid or not (0 <= cx < width and 0 <= cy < height):
                     continue
-                owner = occ.units.get(cell)
+                owner = units.get(cell)
                 if owner is not None and owner != side:
                     continue
                 dist[cell] = step

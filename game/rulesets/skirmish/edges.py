@@ -44,6 +44,22 @@ class SkirmishEncoding(Encoding):
         return (1 + (len(self.slots) + self.slots[command.unit]) * self.cells
                 + pos.y * self.width + pos.x)
 
+    def table(self, world: World, commands: list[Command]) -> dict[int, Command]:
+        """Encoding.table with a Move's and an EndTurn's number worked out inline (a random
+        environment loop asks for a table every step); anything else is `encode`d."""
+        slots, cells, width = self.slots, self.cells, self.width
+        legal: dict[int, Command] = {}
+        for command in commands:
+            if isinstance(command, Move):
+                legal[1 + slots[command.unit] * cells + command.y * width + command.x] = command
+            elif isinstance(command, EndTurn):
+                legal[0] = command
+            else:
+                legal[self.encode(world, command)] = command
+        if len(legal) != len(commands):  # two commands on one number: the base class's check
+            return super().table(world, commands)
+        return legal
+
     def describe(self, action: int) -> str:
         if action == 0:
             return "end turn"
