@@ -33,7 +33,8 @@ if TYPE_CHECKING:
     from game.world import World
 
 HIGH = 255.0  # the largest value any plane holds (a height)
-_MARKED = (Position, Kind, Word, Team, Health, Moves, Actions)  # what the planes are made of
+# what the planes are made of (a frozenset: Touched.entities takes it as it is)
+_MARKED = frozenset((Position, Kind, Word, Team, Health, Moves, Actions))
 
 
 @cache
@@ -111,8 +112,8 @@ class Planes:
         else:
             board.update(world)
         np.copyto(out, board.values)
-        if board.sides:
-            out.put(board.side_marks(me), 1.0)
+        if board.by_side:
+            board.put_sides(me, out)
         if "exit" in index:
             ex, ey = world.resource(EXIT_KEY)
             out[index["exit"], ey, ex] = 1.0
@@ -136,6 +137,9 @@ class Board:
         index = planes.index
         stacks = index.get("height")
         self.stacks = -1 if stacks is None else stacks  # the plane holding counts, not 0/1
+        # the indices in `flat` of the stacked plane: a count there is written as it is
+        self.stacked = range(0) if stacks is None else \
+            range(stacks * self.cells, (stacks + 1) * self.cells)
         self.other = index.get("kind:other")
         units = "side:own" in index
         self.units = units
@@ -144,29 +148,40 @@ class Board:
             if units else (0, 0, 0, 0, 0)
         self.values = np.zeros(planes.shape, dtype=np.float32)
         self.flat = self.values.reshape(-1)
+        # one value written through a memoryview: cheaper than a NumPy index
+        self.cell: Any = memoryview(self.flat)  # type: ignore[arg-type]
         self.rebuild(world)
 
     def rebuild(self, world: World) -> None:
         """Every entity's marks, from scratch."""
         self.values.fill(0.0)
-        self.counts = np.zeros(self.flat.shape, dtype=np.int32)
+        self.counts: dict[int, int] = {}  # index in `flat` -> marks counted there (if any)
         self.setters: dict[int, dict[int, float]] = {}  # value index -> entity -> its value
         self.marks: dict[int, tuple[tuple[int, int, float], ...]] = {}
         self.sides: dict[int, tuple[str, int]] = {}  # unit -> (its side, its cell)
-        self._by_side: dict[str, list[int]] = {}
+        # per side, 1 on each cell where one of its units stands, and how many stand there
+        self.by_side: dict[str, np.ndarray] = {}
+        self.side_counts: dict[tuple[str, int], int] = {}
         for entity in world.entities():
             self._mark_again(world, entity)
         self.token = world.version()
         self.seen = world.changes_since(0)  # the journal as last seen, to match after an undo
 
-    def side_marks(self, me: str) -> list[int]:
-        """Where the side planes are 1 for observer `me` (kept until a unit moves or dies)."""
-        found = self._by_side.get(me)
-        if found is None:
-            own, foe = self.unit_planes[0], self.unit_planes[1]
-            found = self._by_side[me] = [(own if side == me else foe) + cell
-                                         for side, cell in self.sides.values()]
-        return found
+    def put_sides(self, me: str, out: np.ndarray) -> None:
+        """Write the side planes as observer `me` sees them: its units' cells on `side:own`,
+        every other side's on `side:other`."""
+        own, foe = self.unit_planes[0] // self.cells, self.unit_planes[1] // self.cells
+        shape = (self.height, self.width)
+        others = []
+        for side, cells in self.by_side.items():
+            if side == me:
+                out[own] = cells.reshape(shape)
+            else:
+                others.append(cells)
+        if len(others) == 1:
+            out[foe] = others[0].reshape(shape)
+        elif others:
+            np.maximum.reduce(others, out=out[foe].reshape(-1))
 
     def _marks_of(self, comps: dict[type, Any]) -> tuple[tuple[int, int, float], ...]:
         """(index in `flat`, COUNT or VALUE, value) for each plane an entity with components
@@ -218,54 +233,72 @@ class Board:
         if world.same_version(token):
             return
         if world.is_ancestor(token):
-            changes = world.changes_since(token[1])
-            self.seen.extend(changes)
+            self.seen.extend(world.changes_since(token[1]))
+            # the World keeps its last answer: the occupancy's cache often asked the same
+            done = world.touched_since(token[1])
         elif token[0] == world.version()[0]:  # an undo popped entries we saw
             journal = world.changes_since(0)
             seen, k = self.seen, min(len(journal), len(self.seen))
             while k and journal[k - 1] is not seen[k - 1]:
                 k -= 1
-            changes = seen[k:] + journal[k:]
+            done = touched(seen[k:] + journal[k:])
             self.seen = journal
         else:
             self.rebuild(world)
             return
-        for entity in touched(changes).entities(_MARKED):
+        for entity in done.entities(_MARKED):
             self._mark_again(world, entity)
         self.token = world.version()
 
     def _mark_again(self, world: World, entity: int) -> None:
         comps = {type(c): c for c in world.components(entity)} if world.alive(entity) else {}
         side = self._side_of(comps)
-        if self.sides.get(entity) != side:
+        was = self.sides.get(entity)
+        if was != side:
+            if was is not None:
+                self._count_side(was, -1)
             if side is None:
                 del self.sides[entity]
             else:
                 self.sides[entity] = side
-            self._by_side.clear()
+                self._count_side(side, 1)
         old = self.marks.pop(entity, ())
         new = self._marks_of(comps)
         if new:
             self.marks[entity] = new
         if old == new:
             return
-        for i, how, value in old:
-            self._write(i, how, entity, -1, value)
-        for i, how, value in new:
-            self._write(i, how, entity, 1, value)
+        # one loop, locals only: after a move this is the heart of a fill
+        counts, cell, stacked, setters_of = self.counts, self.cell, self.stacked, self.setters
+        for step, marks in ((-1, old), (1, new)):
+            for i, how, value in marks:
+                if how == COUNT:
+                    count = counts.get(i, 0) + step
+                    if count:
+                        counts[i] = count
+                    else:
+                        del counts[i]
+                    cell[i] = float(count) if i in stacked else (1.0 if count else 0.0)
+                    continue
+                setters = setters_of.get(i)
+                if setters is None:
+                    setters = setters_of[i] = {}
+                if step > 0:
+                    setters[entity] = value
+                else:
+                    setters.pop(entity, None)
+                # two things on one cell: the newer entity's value, as a fill in entity
+                # order leaves
+                cell[i] = setters[max(setters)] if setters else 0.0
 
-    def _write(self, i: int, how: int, entity: int, step: int, value: float) -> None:
-        if how == COUNT:
-            self.counts[i] += step
-            count = int(self.counts[i])
-            stacked = self.stacks >= 0 and self.stacks * self.cells <= i < \
-                (self.stacks + 1) * self.cells
-            self.flat[i] = count if stacked else min(count, 1)
-            return
-        setters = self.setters.setdefault(i, {})
-        if step > 0:
-            setters[entity] = value
+    def _count_side(self, at: tuple[str, int], step: int) -> None:
+        """One unit of side at[0] more (step 1) or fewer (-1) on cell at[1]."""
+        count = self.side_counts.get(at, 0) + step
+        if count:
+            self.side_counts[at] = count
         else:
-            setters.pop(entity, None)
-        # two things on one cell: the newer entity's value, as a fill in entity order leaves
-        self.flat[i] = setters[max(setters)] if setters else 0.0
+            del self.side_counts[at]
+        cells = self.by_side.get(at[0])
+        if cells is None:
+            cells = self.by_side[at[0]] = np.zeros(self.cells, dtype=np.float32)
+        cells[at[1]] = 1.0 if count else 0.0
