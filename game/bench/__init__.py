@@ -26,6 +26,7 @@ GROUPS: dict[str, str] = {
     "cluster": "game.bench.cluster:cluster",
     "cli": "game.bench.cli:cli",
     "openspiel": "game.bench.openspiel:openspiel",
+    "envs": "game.envs.bench:envs",
     "text": "game.text.bench:text",
 }
 

@@ -10,7 +10,10 @@ would land on whichever action happened to allocate, and an end of turn (minions
 costs far more than a move. sim_test_GAME_s: OpenSpiel's `random_sim_test` with its default
 checks (5 random games, each state serialized and read back) on each shipped game's small
 level (SMALL: outpost for 4 rounds, first-steps and descent level-01 for 60 moves, 0.137 on
-heaps of 3, 4 and 5; the defaults' duel takes minutes of random games).
+heaps of 3, 4 and 5; the defaults' duel takes minutes of random games). set_from_us: the
+median `make_observation(game).set_from(state, 0)` on duel right after each action of a random
+game (the planes brought up to date from the journal, then copied out); set_from_again_us: a
+second `set_from` of the same state.
 """
 
 from __future__ import annotations
@@ -55,6 +58,7 @@ def openspiel(repeat: int = 5, **_options: Any) -> dict[str, float]:
     gc.disable()  # as timeit does: a full collection (~0.15 s here) lands on a random action
     try:
         figures = _clone_and_apply(repeat)
+        figures.update(_set_from(repeat))
     finally:
         if was_enabled:
             gc.enable()
@@ -92,6 +96,39 @@ def _clone_and_apply(repeat: int) -> dict[str, float]:
                "openspiel.apply_us": statistics.median(per_apply) * 1e6,
                "openspiel.engine_apply_retract_us": statistics.median(per_engine) * 1e6}
     return figures
+
+
+def _set_from(repeat: int, actions: int = 2_000) -> dict[str, float]:
+    """Median set_from times (us) after each action of `repeat` random games of duel."""
+    import pyspiel
+    from open_spiel.python.observation import make_observation
+
+    import game.openspiel  # noqa: F401  (registers the games)
+
+    duel = pyspiel.load_game("rulefront_skirmish", {"map": "duel"})
+    observation = make_observation(duel)
+    clock = time.perf_counter
+    after: list[float] = []
+    again: list[float] = []
+    for seed in range(max(1, repeat)):
+        rng = random.Random(seed)
+        state = duel.new_initial_state()
+        runs_after, runs_again = [], []
+        for _ in range(actions):
+            if state.is_terminal():
+                state = duel.new_initial_state()
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+            start = clock()
+            observation.set_from(state, 0)
+            middle = clock()
+            observation.set_from(state, 0)
+            runs_again.append(clock() - middle)
+            runs_after.append(middle - start)
+        after.append(statistics.median(runs_after))
+        again.append(statistics.median(runs_again))
+    return {"openspiel.set_from_us": statistics.median(after) * 1e6,
+            "openspiel.set_from_again_us": statistics.median(again) * 1e6}
 
 
 def _sim_test(game: Any) -> None:

@@ -202,7 +202,8 @@ def test_bench_openspiel_reports_clone_apply_and_sim_test_figures(capsys) -> Non
 
     figures = run_json(capsys, "bench", "openspiel", "--repeat", "1", "--json")
     assert set(figures) == {"openspiel.clone_us", "openspiel.apply_us",
-                            "openspiel.engine_apply_retract_us",
+                            "openspiel.engine_apply_retract_us", "openspiel.set_from_us",
+                            "openspiel.set_from_again_us",
                             *(f"openspiel.sim_test_{r}_s"
                               for r in ("skirmish", "puzzle", "descent", "octal"))}
     assert all(value > 0 for value in figures.values())
