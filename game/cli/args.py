@@ -104,7 +104,7 @@ def out_file(text: str) -> str:
     """A file to write (--replay, -o, --save...): checked when parsed, so a folder that is a
     file, a device, a read-only folder or an empty name is refused before any work starts."""
     from game.errors import UserError
-    from game.levels.maps import writable
+    from game.levels.files import writable
 
     try:
         writable(text)
@@ -118,7 +118,7 @@ def out_dir(text: str) -> str:
     from pathlib import Path
 
     from game.errors import UserError
-    from game.levels.maps import writable_folder
+    from game.levels.files import writable_folder
 
     try:
         if Path(text).exists() and not Path(text).is_dir():

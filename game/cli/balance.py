@@ -47,8 +47,8 @@ def check_counts(games: int, workers: int) -> None:
 def run(args: argparse.Namespace) -> int:
     from game.cli.common import need_kind, need_sides
     from game.data import map_argument
+    from game.levels.files import atomic_write
     from game.levels.loader import FileKind, load_engine
-    from game.levels.maps import atomic_write
     from game.tournament.balance import balance_text, heatmap_png
     from systems.ai import make_ai
 

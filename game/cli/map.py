@@ -75,7 +75,8 @@ def run_import_keke(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from game.data import read_text
-    from game.levels.maps import path_under, write_map
+    from game.levels.files import path_under
+    from game.levels.maps import write_map
     from game.rulesets.puzzle.keke import level_map, parse_ascii, read_set
 
     source = Path(args.file)

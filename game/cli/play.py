@@ -19,8 +19,8 @@ from game.cli.common import (
 )
 from game.engine import Engine
 from game.errors import UserError
+from game.levels.files import writable
 from game.levels.loader import FileKind
-from game.levels.maps import writable
 from game.registry import PLAYER
 from game.session.match import Seat, make_seats
 from game.session.saves import default_save_path, resumed_seats

@@ -175,7 +175,7 @@ def expand_maps(text: str) -> list[str]:
 
 
 def run_tournament(args: argparse.Namespace) -> int:
-    from game.levels.maps import atomic_write
+    from game.levels.files import atomic_write
     from game.tournament.games import round_robin, summarize_tournament
 
     ais = [a.strip().replace(";", ",") for a in args.ais.split(",") if a.strip()]

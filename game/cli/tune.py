@@ -43,7 +43,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from game.cli.tournament import expand_maps
-    from game.levels.maps import atomic_write
+    from game.levels.files import atomic_write
     from game.progress import wanted
     from game.tournament.tune import TuneConfig, report_text, tune
 

@@ -18,7 +18,8 @@ import yaml
 
 from game.engine import Engine
 from game.errors import UserError
-from game.levels.maps import GameMap, atomic_write
+from game.levels.files import atomic_write
+from game.levels.maps import GameMap
 from game.rulesets.descent.level import heights_text
 from systems.ai.solver import moves_text, solve
 

@@ -102,7 +102,7 @@ def _write_gif(engine: Engine, commands: Sequence[Command], path: Path, width: i
 
     from PIL import Image
 
-    from game.levels.maps import atomic_write
+    from game.levels.files import atomic_write
 
     frames = frames_of(engine, commands, width, height, tween)
     first = next(frames)

@@ -94,7 +94,7 @@ def frame_image(window: Any, screen: Any) -> Any:
 def render_png(engine: Engine, path: str | Path, width: int, height: int,
                ui: UiView | None = None) -> Path:
     """Draw the engine's world once at width x height and save it as a PNG."""
-    from game.levels.maps import atomic_write
+    from game.levels.files import atomic_write
 
     window = hidden_window(width, height)  # before the screen module pulls in pyglet.gl
     from game.render.screen import Screen

@@ -17,8 +17,8 @@ from game.commands import Command, from_json
 from game.data import load_json
 from game.engine import Engine, Impossible
 from game.errors import UserError
+from game.levels.files import atomic_write
 from game.levels.loader import described, load_game_map
-from game.levels.maps import atomic_write
 
 FORMAT = 1  # game.schemas.REPLAY_FORMAT; kept here for the writers
 

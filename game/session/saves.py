@@ -9,7 +9,7 @@ from pathlib import Path
 
 from game.engine import Engine
 from game.errors import UserError
-from game.levels.maps import sweep_temporaries
+from game.levels.files import sweep_temporaries
 from game.session.replay import Record, record_of, write_record
 from game.session.seat import Forfeited, Seat
 from systems.ai.base import plugin_class

@@ -14,7 +14,7 @@ from typing import Any
 
 from game.data import parse_json, read_text
 from game.errors import UserError
-from game.levels.maps import atomic_write
+from game.levels.files import atomic_write
 from game.session.saves import data_dir
 
 

@@ -30,8 +30,9 @@ from typing import Any
 from game.data import map_argument, read_bytes
 from game.engine import Engine
 from game.errors import UserError
+from game.levels.files import atomic_write
 from game.levels.loader import described, load_game_map
-from game.levels.maps import GameMap, atomic_write, map_from_bytes, sidecar_path
+from game.levels.maps import GameMap, map_from_bytes, sidecar_path
 from game.session.replay import portable_path
 from game.session.seat import check_needs_on
 from game.tournament.games import GameOutcome, GameSpec, error_outcome, play_game, replay_path

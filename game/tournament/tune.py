@@ -20,7 +20,7 @@ from typing import Any
 
 import yaml
 
-from game.levels.maps import atomic_write
+from game.levels.files import atomic_write
 from game.progress import Progress
 from game.tournament.backends import make_backend, run_games
 from game.tournament.games import GameOutcome, GameSpec, swapped_pairs, tally_of

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from game import ROOT
-from game.levels.maps import temporaries
+from game.levels.files import temporaries
 from game.session.replay import read_record, rebuild
 from game.session.saves import check_resumable
 

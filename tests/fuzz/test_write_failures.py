@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from game import ROOT
-from game.levels.maps import atomic_write, temporaries
+from game.levels.files import atomic_write, temporaries
 from game.session.scores import record_score
 from tests.helpers import OUTPOST, run_cli
 
@@ -88,7 +88,7 @@ def test_a_full_disk_keeps_the_score_table(tmp_path, monkeypatch):
 KILLED_WRITER = """
 import sys
 from pathlib import Path
-from game.levels.maps import atomic_write
+from game.levels.files import atomic_write
 target, size = Path(sys.argv[1]), int(sys.argv[2])
 print("ready", flush=True)
 while True:

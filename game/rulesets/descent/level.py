@@ -106,7 +106,7 @@ def read_png_map(path: Path) -> GameMap:
 def write_png_map(path: Path, heights: list[list[int]]) -> None:
     from io import BytesIO
 
-    from game.levels.maps import atomic_write
+    from game.levels.files import atomic_write
 
     colours = ramp()
     size = len(heights)

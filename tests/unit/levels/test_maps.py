@@ -121,7 +121,7 @@ def test_hero_classes_come_from_the_sidecar_in_reading_order(tmp_path):
 
 
 def test_saves_are_written_atomically_and_leave_no_temporary_files(tmp_path):
-    from game.levels.maps import atomic_write
+    from game.levels.files import atomic_write
 
     target = tmp_path / "save.json"
     atomic_write(target, b"one")
@@ -132,7 +132,7 @@ def test_saves_are_written_atomically_and_leave_no_temporary_files(tmp_path):
 
 
 def test_an_atomic_write_refuses_to_replace_a_device_or_a_folder(tmp_path):
-    from game.levels.maps import atomic_write
+    from game.levels.files import atomic_write
 
     for target in (Path("/dev/null"), tmp_path):
         with pytest.raises(UserError) as info:

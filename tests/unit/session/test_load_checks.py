@@ -18,8 +18,8 @@ import pytest
 from game import ROOT
 from game.cli import play as play_cli
 from game.errors import UserError
+from game.levels.files import temporaries
 from game.levels.loader import load_engine
-from game.levels.maps import temporaries
 from game.session.match import make_seats
 from game.session.replay import read_record, rebuild
 from game.session.scores import load_scores, record_score

@@ -11,8 +11,8 @@ import sys
 import pytest
 
 from game.errors import UserError
+from game.levels.files import atomic_write, sweep_temporaries, temporaries
 from game.levels.loader import load_engine
-from game.levels.maps import atomic_write, sweep_temporaries, temporaries
 from game.session import saves
 from game.session.match import make_seats
 from tests.helpers import OUTPOST
