@@ -12,18 +12,15 @@ past its time) is a `Forfeit` (game/session/seat.py holds the whole policy).
 from __future__ import annotations
 
 import importlib
-import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from game.errors import UserError
-from systems.ai.base import AI, AIS, Budget, build, needs_of, option_names, time_limit
+from systems.ai.base import AIS, build, needs_of, option_names
 
 if TYPE_CHECKING:
     from importlib.metadata import EntryPoint
 
-    from game.commands import Command
-    from game.engine import Engine
 
 GROUP = "rulefront.ais"
 
@@ -36,36 +33,6 @@ def entry_points() -> dict[str, EntryPoint]:
     for point in sorted(found(group=GROUP), key=lambda p: p.name):
         offered.setdefault(point.name, point)
     return offered
-
-
-class Plugin:
-    """A plug-in AI as a seat sees it: checked here, played in a child process on a replica of
-    the game (`Remote`); every failure there is a Forfeit. It says the class's NEEDS and
-    PLANS_TURNS, and its `think` option when it has one, as a built-in would."""
-
-    isolated = True  # the seat step leaves the clock to the child's deadline
-
-    def __init__(self, inner: Any, label: str, spec: str, options: dict[str, str]) -> None:
-        from systems.ai.remote import Remote
-
-        self.name = label
-        self.NEEDS = needs_of(type(inner))
-        self.PLANS_TURNS = bool(getattr(type(inner), "PLANS_TURNS", False))
-        self.think = getattr(inner, "think", None)
-        self.remote = Remote(label, spec, label, options)
-
-    def choose(self, engine: Engine, rng: random.Random, budget: Budget) -> Command:
-        command: Command = self.remote.choose(engine, rng, budget, time_limit(self, budget))
-        return command
-
-    def close(self) -> None:
-        self.remote.close()
-
-
-def make_plugin(spec: str, name: str, options: dict[str, str]) -> AI:
-    """The plug-in a seat names, loaded and built here once as a check before the game starts
-    (its child process builds its own)."""
-    return Plugin(load_plugin(spec, name, options), name, spec, options)
 
 
 def load_plugin(spec: str, name: str, options: dict[str, str]) -> Any:

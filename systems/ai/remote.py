@@ -20,11 +20,13 @@ import time
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from systems.ai.base import SETUP_SECONDS, Budget, Forfeit
+from systems.ai.base import AI, SETUP_SECONDS, Budget, Forfeit, needs_of, time_limit
+from systems.ai.plugins import clause, load_plugin
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
 
+    from game.commands import Command
     from game.engine import Engine, Entry
 
 
@@ -139,8 +141,6 @@ def _real_stderr() -> Iterator[None]:
 
 def serve(conn: Connection, spec: str, name: str, options: dict[str, str]) -> None:
     """The child: build the plug-in, then answer requests until the parent hangs up."""
-    from systems.ai.plugins import clause, load_plugin
-
     try:
         ai = load_plugin(spec, name, options)
     except BaseException as exc:  # noqa: BLE001  (anything, sys.exit too, is one sentence)
@@ -176,7 +176,6 @@ def answer(ai: Any, replica: Engine, state: Any, budget: Budget) -> tuple[Any, .
     except SystemExit as exc:
         return ("forfeit", f"exited (sys.exit({exc.code!r}))")
     except BaseException as exc:  # noqa: BLE001  (a plug-in's bug must not take the match)
-        from systems.ai.plugins import clause
 
         return ("forfeit", f"raised {type(exc).__name__}: {clause(exc)}")
     if fingerprint(replica) != before:
@@ -185,3 +184,31 @@ def answer(ai: Any, replica: Engine, state: Any, budget: Budget) -> tuple[Any, .
     if not isinstance(command, Command):
         return ("forfeit", f"answered {command!r}, which is not a command")
     return ("chosen", command.to_json(), rng.getstate())
+
+
+class Plugin:
+    """A plug-in AI as a seat sees it: checked when built, played in a child process on a
+    replica of the game (`Remote`); every failure there is a Forfeit. It says the class's NEEDS
+    and PLANS_TURNS, and its `think` option when it has one, as a built-in would."""
+
+    isolated = True  # the seat step leaves the clock to the child's deadline
+
+    def __init__(self, inner: Any, label: str, spec: str, options: dict[str, str]) -> None:
+        self.name = label
+        self.NEEDS = needs_of(type(inner))
+        self.PLANS_TURNS = bool(getattr(type(inner), "PLANS_TURNS", False))
+        self.think = getattr(inner, "think", None)
+        self.remote = Remote(label, spec, label, options)
+
+    def choose(self, engine: Engine, rng: random.Random, budget: Budget) -> Command:
+        command: Command = self.remote.choose(engine, rng, budget, time_limit(self, budget))
+        return command
+
+    def close(self) -> None:
+        self.remote.close()
+
+
+def make_plugin(spec: str, name: str, options: dict[str, str]) -> AI:
+    """The plug-in a seat names, loaded and built here once as a check before the game starts
+    (its child process builds its own)."""
+    return Plugin(load_plugin(spec, name, options), name, spec, options)
