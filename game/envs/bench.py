@@ -2,9 +2,10 @@
 lives here, not in game.bench, which sits below the adapters).
 
 envs.pettingzoo_steps_per_s: PettingZoo's own random loop, as its documentation writes it, on
-`game.envs.env("skirmish", map="duel")` (the standard wrappers on): `for agent in
-env.agent_iter(): obs, rew, term, trunc, info = env.last(); action = None if term or trunc
-else env.action_space(agent).sample(obs["action_mask"]); env.step(action)`, a new game when
+the duel map's environment (`game.envs.env("skirmish", source="duel")`, the game of
+`map="duel"`; the standard wrappers on): `for agent in env.agent_iter(): obs, rew, term,
+trunc, info = env.last(); action = None if term or trunc else
+env.action_space(agent).sample(obs["action_mask"]); env.step(action)`, a new game when
 one ends (`env.reset()`: the same engine rewound), STEPS steps a run; `_per_cpu_s` counts this
 process's CPU time instead of the wall clock (what the code does on a shared machine).
 envs.raw_steps_per_s: the same loop on `raw_env` (no wrappers). envs.observe_us: the median
@@ -23,7 +24,15 @@ from typing import Any
 import numpy as np
 
 STEPS = 5_000
-MAP = "duel"
+MAP = "duel"  # the shipped map; its ruleset is read from it (no ruleset is named here)
+
+
+def make(raw: bool = False) -> Any:
+    """The environment of MAP, as `env(<its ruleset>, map=MAP)` makes it (or `raw_env`)."""
+    from game.envs import env, raw_env
+    from game.levels.loader import load_game_map
+
+    return (raw_env if raw else env)(load_game_map(MAP).ruleset, source=MAP)
 
 
 def random_loop(env: Any, steps: int, seed: int) -> tuple[float, float]:
@@ -49,9 +58,7 @@ def random_loop(env: Any, steps: int, seed: int) -> tuple[float, float]:
 
 def per_action(steps: int, seed: int) -> dict[str, float]:
     """Median observe, fill and fill-again times (us) after each action of random play."""
-    from game.envs import raw_env
-
-    env = raw_env("skirmish", map=MAP)
+    env = make(raw=True)
     env.reset(seed=seed)
     rng = random.Random(seed)
     out = np.empty(env.planes.shape, dtype=np.float32)
@@ -79,11 +86,8 @@ def per_action(steps: int, seed: int) -> dict[str, float]:
 
 
 def envs(repeat: int = 3, **_options: Any) -> dict[str, float]:
-    from game.envs import env, raw_env
-
     runs = max(1, repeat)
-    wrapped = env("skirmish", map=MAP)
-    bare = raw_env("skirmish", map=MAP)
+    wrapped, bare = make(), make(raw=True)
     random_loop(wrapped, 500, 0)  # warm the caches and the World's queries
     random_loop(bare, 500, 0)
     loops = [random_loop(wrapped, STEPS, seed) for seed in range(runs)]
