@@ -13,13 +13,15 @@ def targets(world: World, occ: Occupancy, unit: int) -> list[int]:
     pos = world.get(unit, Position)
     side = world.get(unit, Team).side
     reach = world.get(unit, Attack).range
-    here = (pos.x, pos.y)
+    x, y = pos.x, pos.y
+    here = (x, y)
     found = []
     for entity, (tpos, team, health) in world.query(Position, Team, Health):
         if team.side == side or health.hp <= 0:
             continue
-        there = (tpos.x, tpos.y)
-        if manhattan(here, there) <= reach and in_sight(occ, side, here, there):
+        # the distance inline (manhattan's): every unit is asked about, every legal_actions
+        if abs(tpos.x - x) + abs(tpos.y - y) <= reach \
+                and in_sight(occ, side, here, (tpos.x, tpos.y)):
             found.append(entity)
     return found
 
