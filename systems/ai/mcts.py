@@ -127,7 +127,8 @@ class MctsAI:
 
 
 class Mcts:
-    """One search: simulations from the engine's position, each applied and retracted."""
+    """One search: simulations from the engine's position, played on the engine and
+    retracted (the engine is back where it was when `run` returns)."""
 
     def __init__(self, engine: Engine, rng: random.Random, c: float, widen: float,
                  turns: int, policies: list[HeuristicAI] | None = None) -> None:
@@ -203,8 +204,9 @@ class Mcts:
         Selection reads only the tree's statistics, so the engine follows it lazily: it is
         moved to a node (retracting the turns off the new path, applying those on it) only
         where a node's candidate turns must be built or a new turn played, and it stays at
-        the leaf afterwards. Consecutive simulations mostly share the top of their paths,
-        and those turns are not retracted and played again each time.
+        the leaf afterwards. When consecutive simulations share the top of their paths
+        (on the bench position a few percent of the turns), those turns are not retracted
+        and played again.
         """
         path = [self.root]
         node = self.root
