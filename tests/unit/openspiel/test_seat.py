@@ -73,7 +73,7 @@ def test_a_short_match_against_random_plays_to_its_end(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("spec", "words"), [
     ("openspiel-mcts:eval=greedy", "random or heuristic"),
-    ("openspiel-mcts:sims=0", "at least 1"),
+    ("openspiel-mcts:sims=0", "from 1 to 1,000,000"),
     ("openspiel-mcts:think=-1", "more than 0"),
     ("openspiel-mcts:depth=3", "options"),
 ])
