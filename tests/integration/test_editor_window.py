@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 from pyglet.window import key
 
+from game import ROOT
 from game.levels.maps import load_map
 from game.render.controllers.editor import EditorController, load_draft
-from game.render.editor_window import EditorApp, EditorScreen
+from game.render.editor_window import EditorApp
 from game.render.offscreen import frame_image, to_array
 from tests.helpers import color_of, draw_map
 
@@ -38,36 +43,44 @@ def test_painting_with_the_mouse_then_saving(window, tmp_path):
         window.pop_handlers()
 
 
-def test_the_editor_the_command_opens_takes_clicks_and_keys(tmp_path, monkeypatch):
-    """Through `rulefront edit` itself: its window must keep its handlers once the garbage
-    collector has run (pyglet holds them weakly; a lost EditorApp was a black window that
-    ignored every key)."""
-    import gc
+DRIVE_THE_EDITOR = """
+import gc, sys
+import pyglet
+pyglet.options["headless"] = True  # what RULEFRONT_HEADLESS does, before pyglet.window loads
+from pyglet.window import key
+from game.cli import main
+from game.levels.maps import load_map
+from game.render.controllers.editor import EditorController, load_draft
+from game.render.editor_window import EditorScreen
 
-    import pyglet
+path = sys.argv[1]
 
-    from game.cli import main
+def play(_dt):
+    gc.collect()
+    window = next(w for w in pyglet.app.windows if w.caption.startswith("Rulefront editor"))
+    # The screen's geometry, from a controller of our own on the same draft.
+    screen = EditorScreen(EditorController(load_draft(path), path), window.width, window.height)
+    wall = next(i for i, e in enumerate(screen.ctrl.entries) if e.name == "wall")
+    sx, sy = screen._swatch_spots()[wall]
+    window.dispatch_event("on_mouse_press", sx + 5, sy + 5, 1, 0)
+    x, y = screen.layout.cell_center(1, 1)
+    window.dispatch_event("on_mouse_press", int(x), int(y), 1, 0)
+    window.dispatch_event("on_key_press", key.S, 0)
+    print({(x, y): e.name for x, y, e in load_map(path).cells}.get((1, 1)))
+    window.close()
 
-    monkeypatch.setenv("RULEFRONT_HEADLESS", "1")
+pyglet.clock.schedule_once(play, 0.2)
+sys.exit(main(["edit", path, "--quit-after", "5"]))
+"""
+
+
+def test_the_editor_the_command_opens_takes_clicks_and_keys(tmp_path):
+    """Through `rulefront edit` itself, in a process of its own with pyglet's real event loop:
+    its window must keep its handlers once the garbage collector has run (pyglet holds them
+    weakly; a lost EditorApp was a black window that ignored every key)."""
     path = draw_map(tmp_path / "m.png", ["D....q", "......", "Q....d"])
-    seen: dict[str, object] = {}
-
-    def play(_dt: float) -> None:
-        gc.collect()
-        window = next(w for w in pyglet.app.windows if w.caption.startswith("Rulefront editor"))
-        # The screen's geometry, from a controller of our own on the same draft.
-        screen = EditorScreen(EditorController(load_draft(path), path), window.width,
-                              window.height)
-        wall = next(i for i, e in enumerate(screen.ctrl.entries) if e.name == "wall")
-        sx, sy = screen._swatch_spots()[wall]
-        window.dispatch_event("on_mouse_press", sx + 5, sy + 5, 1, 0)
-        x, y = screen.layout.cell_center(1, 1)
-        window.dispatch_event("on_mouse_press", int(x), int(y), 1, 0)
-        window.dispatch_event("on_key_press", key.S, 0)
-        seen["saved"] = {(x, y): e.name for x, y, e in load_map(path).cells}.get((1, 1))
-        window.close()
-        pyglet.app.exit()  # the session's hidden window stays open, so closing ours is not enough
-
-    pyglet.clock.schedule_once(play, 0.2)
-    assert main(["edit", str(path), "--quit-after", "5"]) == 0
-    assert seen["saved"] == "wall"  # painted by the click, written by S
+    done = subprocess.run([sys.executable, "-c", DRIVE_THE_EDITOR, str(path)], cwd=ROOT,
+                          env={**os.environ, "RULEFRONT_HEADLESS": "1"}, capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["wall"]  # painted by the click, written by S
