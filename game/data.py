@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 from collections import Counter
 from dataclasses import dataclass, field
@@ -97,11 +98,32 @@ class _StrictLoader(yaml.SafeLoader):
 _StrictLoader.add_constructor("tag:yaml.org,2002:int", _StrictLoader.construct_yaml_int)
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _check_text(tree: Any, where: Path | str) -> Any:
+    """`tree` back, or a UserError when a string in it holds a lone surrogate: an escape such as
+    "\\ud800" that is half of a character, which no file, terminal or encoder can carry."""
+    stack = [tree]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if _SURROGATE.search(item):
+                raise UserError(f"{where}: holds an escape such as \\ud800 that is half of a "
+                                "character; write the character itself, in UTF-8.")
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
+    return tree
+
+
 def parse_yaml(text: str, where: Path | str) -> Any:
     """YAML text, strictly (no repeated keys, no endless numbers), or a UserError naming
     `where` and the line."""
     try:
-        return yaml.load(text, Loader=_StrictLoader)  # noqa: S506 - a SafeLoader subclass
+        return _check_text(yaml.load(text, Loader=_StrictLoader), where)  # noqa: S506
     except _Refused as exc:
         line = f" at line {exc.mark.line + 1}" if exc.mark is not None else ""
         raise UserError(f"{where}{line}: {exc}.") from None
@@ -141,8 +163,8 @@ def parse_json(text: str | bytes, where: Path | str, what: str = "file") -> Any:
     """JSON text, strictly (no repeated keys, no NaN or Infinity, no endless numbers), or a
     UserError naming `where`."""
     try:
-        return json.loads(text, object_pairs_hook=_unique_pairs, parse_int=_bounded_int,
-                          parse_constant=_no_constant)
+        return _check_text(json.loads(text, object_pairs_hook=_unique_pairs,
+                                      parse_int=_bounded_int, parse_constant=_no_constant), where)
     except _Refused as exc:
         raise UserError(f"{where}: {exc}.") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:

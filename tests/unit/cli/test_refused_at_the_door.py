@@ -335,3 +335,10 @@ def test_counts_past_what_a_machine_can_do_are_refused_at_the_door(tmp_path, arg
 ])
 def test_an_empty_value_or_a_strange_suffix_is_an_error_not_a_default(capsys, argv, says):
     assert says in refused(capsys, *argv)
+
+
+def test_a_sidecar_holding_half_a_character_is_one_sentence(tmp_path, capsys):
+    # What json.dumps writes for a character past U+FFFF, read back by YAML escape by escape
+    # (found by tests/fuzz/test_fuzz_cli.py): a traceback in msgspec before.
+    code, _out, err = run_cli(capsys, "match", outpost_with(tmp_path, 'name: "\\ud800\\udc00"\n'))
+    assert code == 2 and "half of a character" in err and "Traceback" not in err
