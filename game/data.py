@@ -104,18 +104,20 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 def _check_text(tree: Any, where: Path | str) -> Any:
     """`tree` back, or a UserError when a string in it holds a lone surrogate: an escape such as
     "\\ud800" that is half of a character, which no file, terminal or encoder can carry."""
-    stack = [tree]
+    stack, seen = [tree], set()
     while stack:
         item = stack.pop()
         if isinstance(item, str):
             if _SURROGATE.search(item):
                 raise UserError(f"{where}: holds an escape such as \\ud800 that is half of a "
                                 "character; write the character itself, in UTF-8.")
-        elif isinstance(item, dict):
-            stack.extend(item.keys())
-            stack.extend(item.values())
-        elif isinstance(item, list | tuple):
-            stack.extend(item)
+        elif isinstance(item, dict | list | tuple) and id(item) not in seen:
+            seen.add(id(item))  # YAML anchors can make a list hold itself (&a [*a])
+            if isinstance(item, dict):
+                stack.extend(item.keys())
+                stack.extend(item.values())
+            else:
+                stack.extend(item)
     return tree
 
 

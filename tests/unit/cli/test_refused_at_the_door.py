@@ -342,3 +342,12 @@ def test_a_sidecar_holding_half_a_character_is_one_sentence(tmp_path, capsys):
     # (found by tests/fuzz/test_fuzz_cli.py): a traceback in msgspec before.
     code, _out, err = run_cli(capsys, "match", outpost_with(tmp_path, 'name: "\\ud800\\udc00"\n'))
     assert code == 2 and "half of a character" in err and "Traceback" not in err
+
+
+def test_a_sidecar_list_that_holds_itself_is_refused_not_walked_forever(tmp_path):
+    # YAML anchors make a list that contains itself; the check for half characters must not
+    # walk it forever (the CLI fuzz test met it in CI's derandomized run).
+    outpost_with(tmp_path, "name: &a [*a]\n")
+    done = subprocess.run([sys.executable, "-m", "game", "map", "check", "m.png"], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "'name' must be text" in done.stderr
