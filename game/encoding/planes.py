@@ -26,7 +26,7 @@ import numpy as np
 
 from components import Actions, Health, Kind, Moves, Position, Team, Word
 from components.resources import EXIT_KEY, SIZE_KEY
-from game.journal import touched
+from game.journal import ADD, MOVE, REMOVE, SET, SPAWN, Change, touched
 
 if TYPE_CHECKING:
     from game.engine import Engine
@@ -90,6 +90,7 @@ class Planes:
             size = (engine.map.width, engine.map.height)
         width, height = size
         self.shape = (len(self.names), height, width)
+        self._exit, self._to_play = self.index.get("exit"), self.index.get("to_play")
         self._boards: dict[str, Board] = {}  # by World name (names are never reused)
 
     def __getstate__(self) -> dict[str, Any]:
@@ -103,7 +104,7 @@ class Planes:
 
     def fill(self, engine: Engine, me: str, out: np.ndarray) -> None:
         """Write the position, as side `me` sees it, into `out` (of `shape`)."""
-        world, index = engine.world, self.index
+        world = engine.world
         board = self._boards.get(world.name)
         if board is None:
             if len(self._boards) >= self.KEPT:
@@ -114,14 +115,44 @@ class Planes:
         np.copyto(out, board.values)
         if board.by_side:
             board.put_sides(me, out)
-        if "exit" in index:
+        if self._exit is not None:
             ex, ey = world.resource(EXIT_KEY)
-            out[index["exit"], ey, ex] = 1.0
-        if "to_play" in index and not engine.over and engine.side == me:
-            out[index["to_play"]] = 1.0
+            out[self._exit, ey, ex] = 1.0
+        if self._to_play is not None and engine.side == me and not engine.over:
+            out[self._to_play] = 1.0
 
 
 COUNT, VALUE = 0, 1  # a mark counts toward its value (1 where any, or a height), or sets it
+
+
+def _share(left: int, most: int) -> float:
+    """left / most, held to 0..1 (hit points or move points as a plane shows them)."""
+    share = left / most
+    return 0.0 if share < 0.0 else 1.0 if share > 1.0 else share
+
+
+_ENTITY_OPS = frozenset((MOVE, ADD, REMOVE, SPAWN))  # entries whose entity comes second
+
+
+def _written(changes: list[Change]) -> set[int] | list[int]:
+    """The entities journal entries wrote that the planes may show: a move, a component
+    added or taken away, a spawn, a field of a marked component (Touched.entities(_MARKED),
+    without decoding the old values)."""
+    if len(changes) == 1:  # one write, the usual answer to "what did this move change"
+        entry = changes[0]
+        op = entry[0]
+        if op == SET:
+            return [entry[1]] if type(entry[2]) in _MARKED else []
+        return [entry[1]] if op in _ENTITY_OPS else []
+    found: set[int] = set()
+    for entry in changes:
+        op = entry[0]
+        if op == SET:
+            if type(entry[2]) in _MARKED:
+                found.add(entry[1])
+        elif op in _ENTITY_OPS:
+            found.add(entry[1])
+    return found
 
 
 class Board:
@@ -146,6 +177,7 @@ class Board:
         self.unit_planes = tuple(index[n] * self.cells for n in
                                  ("side:own", "side:other", "hp", "moves", "ready")) \
             if units else (0, 0, 0, 0, 0)
+        self.side_planes = (self.unit_planes[0] // self.cells, self.unit_planes[1] // self.cells)
         self.values = np.zeros(planes.shape, dtype=np.float32)
         self.flat = self.values.reshape(-1)
         # one value written through a memoryview: cheaper than a NumPy index
@@ -161,6 +193,7 @@ class Board:
         self.sides: dict[int, tuple[str, int]] = {}  # unit -> (its side, its cell)
         # per side, 1 on each cell where one of its units stands, and how many stand there
         self.by_side: dict[str, np.ndarray] = {}
+        self.side_cells: dict[str, Any] = {}  # the same planes, as memoryviews to write
         self.side_counts: dict[tuple[str, int], int] = {}
         for entity in world.entities():
             self._mark_again(world, entity)
@@ -170,26 +203,28 @@ class Board:
     def put_sides(self, me: str, out: np.ndarray) -> None:
         """Write the side planes as observer `me` sees them: its units' cells on `side:own`,
         every other side's on `side:other`."""
-        own, foe = self.unit_planes[0] // self.cells, self.unit_planes[1] // self.cells
-        shape = (self.height, self.width)
+        own, foe = self.side_planes
         others = []
         for side, cells in self.by_side.items():
             if side == me:
-                out[own] = cells.reshape(shape)
+                out[own] = cells
             else:
                 others.append(cells)
         if len(others) == 1:
-            out[foe] = others[0].reshape(shape)
+            out[foe] = others[0]
         elif others:
-            np.maximum.reduce(others, out=out[foe].reshape(-1))
+            np.maximum.reduce(others, out=out[foe])
 
     def _marks_of(self, comps: dict[type, Any]) -> tuple[tuple[int, int, float], ...]:
         """(index in `flat`, COUNT or VALUE, value) for each plane an entity with components
         `comps` marks."""
         pos = comps.get(Position)
-        if pos is None or not (0 <= pos.x < self.width and 0 <= pos.y < self.height):
+        if pos is None:
             return ()
-        cell, cells = pos.y * self.width + pos.x, self.cells
+        x, y, width = pos.x, pos.y, self.width
+        if not (0 <= x < width and 0 <= y < self.height):
+            return ()
+        cell, cells = y * width + x, self.cells
         marks: list[tuple[int, int, float]] = []
         kind = comps.get(Kind)
         if kind is not None:
@@ -198,19 +233,20 @@ class Board:
             plane = self.planes.kinds.get(kind.name, self.other)
             if plane is not None:
                 marks.append((plane * cells + cell, COUNT, 1.0))
-        if self.planes.words:
+        words = self.planes.words
+        if words:
             word = comps.get(Word)
-            plane = None if word is None else self.planes.words.get(word.text)
+            plane = None if word is None else words.get(word.text)
             if plane is not None:
                 marks.append((plane * cells + cell, COUNT, 1.0))
         if self.units:
             _own, _foe, hp, mp, ready = self.unit_planes
             health = comps.get(Health)
             if health is not None and health.max_hp > 0:
-                marks.append((hp + cell, VALUE, max(0.0, min(1.0, health.hp / health.max_hp))))
+                marks.append((hp + cell, VALUE, _share(health.hp, health.max_hp)))
             moves = comps.get(Moves)
             if moves is not None and moves.max_mp > 0:
-                marks.append((mp + cell, VALUE, max(0.0, min(1.0, moves.mp / moves.max_mp))))
+                marks.append((mp + cell, VALUE, _share(moves.mp, moves.max_mp)))
             actions = comps.get(Actions)
             if actions is not None and actions.ap > 0:
                 marks.append((ready + cell, COUNT, 1.0))
@@ -233,35 +269,38 @@ class Board:
         if world.same_version(token):
             return
         if world.is_ancestor(token):
-            self.seen.extend(world.changes_since(token[1]))
-            # the World keeps its last answer: the occupancy's cache often asked the same
-            done = world.touched_since(token[1])
+            changes = world.changes_since(token[1])
+            self.seen.extend(changes)
+            # the entities straight from the entries (a move is one or two of them): decoding
+            # them into a Touched costs more than the marks
+            done: set[int] | list[int] = _written(changes)
         elif token[0] == world.version()[0]:  # an undo popped entries we saw
             journal = world.changes_since(0)
             seen, k = self.seen, min(len(journal), len(self.seen))
             while k and journal[k - 1] is not seen[k - 1]:
                 k -= 1
-            done = touched(seen[k:] + journal[k:])
+            done = touched(seen[k:] + journal[k:]).entities(_MARKED)
             self.seen = journal
         else:
             self.rebuild(world)
             return
-        for entity in done.entities(_MARKED):
+        for entity in done:
             self._mark_again(world, entity)
         self.token = world.version()
 
     def _mark_again(self, world: World, entity: int) -> None:
         comps = {type(c): c for c in world.components(entity)} if world.alive(entity) else {}
-        side = self._side_of(comps)
-        was = self.sides.get(entity)
-        if was != side:
-            if was is not None:
-                self._count_side(was, -1)
-            if side is None:
-                del self.sides[entity]
-            else:
-                self.sides[entity] = side
-                self._count_side(side, 1)
+        if self.units:
+            side = self._side_of(comps)
+            was = self.sides.get(entity)
+            if was != side:
+                if was is not None:
+                    self._count_side(was, -1)
+                if side is None:
+                    del self.sides[entity]
+                else:
+                    self.sides[entity] = side
+                    self._count_side(side, 1)
         old = self.marks.pop(entity, ())
         new = self._marks_of(comps)
         if new:
@@ -270,26 +309,31 @@ class Board:
             return
         # one loop, locals only: after a move this is the heart of a fill
         counts, cell, stacked, setters_of = self.counts, self.cell, self.stacked, self.setters
-        for step, marks in ((-1, old), (1, new)):
-            for i, how, value in marks:
-                if how == COUNT:
-                    count = counts.get(i, 0) + step
-                    if count:
-                        counts[i] = count
-                    else:
-                        del counts[i]
-                    cell[i] = float(count) if i in stacked else (1.0 if count else 0.0)
-                    continue
-                setters = setters_of.get(i)
-                if setters is None:
-                    setters = setters_of[i] = {}
-                if step > 0:
-                    setters[entity] = value
+        for i, how, _value in old:
+            if how == COUNT:
+                count = counts[i] - 1
+                if count:
+                    counts[i] = count
                 else:
-                    setters.pop(entity, None)
+                    del counts[i]
+                cell[i] = float(count) if i in stacked else (1.0 if count else 0.0)
+            else:
+                setters = setters_of[i]
+                del setters[entity]
                 # two things on one cell: the newer entity's value, as a fill in entity
                 # order leaves
                 cell[i] = setters[max(setters)] if setters else 0.0
+        for i, how, value in new:
+            if how == COUNT:
+                count = counts.get(i, 0) + 1
+                counts[i] = count
+                cell[i] = float(count) if i in stacked else 1.0
+            else:
+                held = setters_of.get(i)
+                if held is None:
+                    held = setters_of[i] = {}
+                held[entity] = value
+                cell[i] = held[max(held)] if len(held) > 1 else value
 
     def _count_side(self, at: tuple[str, int], step: int) -> None:
         """One unit of side at[0] more (step 1) or fewer (-1) on cell at[1]."""
@@ -298,7 +342,8 @@ class Board:
             self.side_counts[at] = count
         else:
             del self.side_counts[at]
-        cells = self.by_side.get(at[0])
+        cells = self.side_cells.get(at[0])
         if cells is None:
-            cells = self.by_side[at[0]] = np.zeros(self.cells, dtype=np.float32)
+            plane = self.by_side[at[0]] = np.zeros((self.height, self.width), dtype=np.float32)
+            cells = self.side_cells[at[0]] = memoryview(plane.reshape(-1))  # type: ignore[arg-type]
         cells[at[1]] = 1.0 if count else 0.0
