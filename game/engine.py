@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from game.commands import Command
 from game.events import Event
 from game.registry import Outcome, Ruleset, make_ruleset
-from game.world import World
+from game.world import Recording, World
 
 if TYPE_CHECKING:
     from game.levels.maps import GameMap
@@ -45,6 +45,14 @@ class Entry:
     command: Command
     mark: int
     events: list[Event] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Played:
+    """Commands as applied once (history entries and what they wrote): `Engine.recording`."""
+
+    entries: tuple[Entry, ...]
+    world: Recording
 
 
 class Engine:
@@ -152,6 +160,23 @@ class Engine:
         entry = self.history.pop()
         self.world.rollback(entry.mark)
         return entry.command
+
+    def recording(self, since: int) -> Played:
+        """The commands applied since history position `since`, kept to be applied again by
+        `reapply` once they are retracted (a search returning to a line it has played)."""
+        entries = self.history[since:]
+        mark = entries[0].mark if entries else self.world.mark()
+        return Played(tuple(entries), self.world.recording(mark))
+
+    def reapply(self, played: Played) -> bool:
+        """Apply recorded commands again by writing what they wrote, which leaves the world,
+        its journal and the history exactly as applying them did, without working their
+        rules out again. Only where they were recorded (the same state): elsewhere nothing
+        happens and the answer is False, and the caller applies them."""
+        if not self.world.reapply(played.world):
+            return False
+        self.history.extend(played.entries)
+        return True
 
     def redo(self) -> list[Event] | None:
         """Apply the last undone command again."""

@@ -44,10 +44,11 @@ class Op(IntEnum):
 
     - (SET, entity, component, field, old value): a component field written in place
     - (MOVE, entity, position component, (old x, old y)): a Position write
-    - (ADD, entity, component type): a component given to an entity
+    - (ADD, entity, component type, component): a component given to an entity
     - (REMOVE, entity, component): a component taken away; (REMOVE, entity, None) closes a
       destroy (the entity left play)
-    - (SPAWN, entity): an entity created
+    - (SPAWN, entity, components): an entity created with these components (the very
+      objects, which later writes change in place and undo puts back)
     - (RESOURCE, key, old value or MISSING): a resource set
     - (RNG, old state): a draw from the world's RNG
     """
@@ -153,6 +154,59 @@ def touched(changes: Iterable[Change]) -> Touched:
     found.moved = _NONE if moved is None else moved
     found.removed, found.born, found.spawned = removed, born, spawned
     return found
+
+
+# -- a stretch kept to be written again ------------------------------------------------------
+
+
+class Recording:
+    """A stretch of the journal kept to be written again after it was rolled back
+    (`World.recording`, `World.reapply`): its entries, the value each write left (where an
+    entry holds the value from before), and the state it was written on (a `World.version`
+    token), the only state it may be written on again."""
+
+    __slots__ = ("after", "base", "entries")
+
+    def __init__(self, base: tuple[int, int, Any], entries: list[Change],
+                 after: list[Any]) -> None:
+        self.base = base
+        self.entries = entries
+        self.after = after
+
+
+def values_after(world: World, entries: Sequence[Change]) -> list[Any]:
+    """What each entry (oldest first, the newest being the journal's last) wrote: the value
+    from before of the next write to the same place, or for the last one the value now;
+    None for the structural entries, which hold what they need."""
+    after: list[Any] = [None] * len(entries)
+    later: dict[Any, Any] = {}  # place -> the value from before of the next write there
+    rng = MISSING
+    for i in range(len(entries) - 1, -1, -1):
+        entry = entries[i]
+        op = entry[0]
+        if op == SET:
+            place: Any = (id(entry[2]), entry[3])
+            after[i] = later.get(place, MISSING)
+            if after[i] is MISSING:
+                after[i] = getattr(entry[2], entry[3])
+            later[place] = entry[4]
+        elif op == MOVE:
+            place = id(entry[2])
+            after[i] = later.get(place, MISSING)
+            if after[i] is MISSING:
+                after[i] = (entry[2].x, entry[2].y)
+            later[place] = entry[3]
+        elif op == RNG:
+            after[i] = world.rng.state if rng is MISSING else rng
+            rng = entry[1]
+        elif op == RESOURCE:
+            place = ("resource", entry[1])
+            if place in later:
+                after[i] = later[place]
+            else:
+                after[i] = world.resource(entry[1], MISSING)
+            later[place] = entry[2]
+    return after
 
 
 # -- the state hash --------------------------------------------------------------------------

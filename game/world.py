@@ -29,13 +29,15 @@ from game.journal import (
     SPAWN,
     Change,
     Op,
+    Recording,
     Touched,
     full_hash,
     hash_after,
     touched,
+    values_after,
 )
 
-__all__ = ["MISSING", "Change", "Op", "Touched", "World", "WorldRandom"]
+__all__ = ["MISSING", "Change", "Op", "Recording", "Touched", "World", "WorldRandom"]
 
 C = TypeVar("C")
 Cell = tuple[int, int]
@@ -172,7 +174,7 @@ class World:
         self._enter()
         entity = esper.create_entity(*components)
         self._alive.add(entity)
-        self._journal.append((SPAWN, entity))
+        self._journal.append((SPAWN, entity, components))
         self._queries.clear()
         for comp in components:
             if type(comp) is Position:
@@ -214,7 +216,7 @@ class World:
         if esper.has_component(entity, type(comp)):
             raise ValueError(f"entity {entity} already has {type(comp).__name__}")
         esper.add_component(entity, comp)
-        self._journal.append((ADD, entity, type(comp)))
+        self._journal.append((ADD, entity, type(comp), comp))
         self._queries.clear()
         if type(comp) is Position:
             self._index_add(entity, comp.x, comp.y)
@@ -297,6 +299,70 @@ class World:
             self._alive.discard(entity)
             # Hand the id out again, so that a redo spawns the very same entity.
             esper._entity_count = itertools.count(start=entity)  # noqa: SLF001
+
+    # -- writing a stretch again ------------------------------------------------------
+
+    def recording(self, mark: int) -> Recording:
+        """What was written since `mark` (on the current line of play), kept so that
+        `reapply` can write it again once it is rolled back: the same entries, so the world
+        and its journal come back exactly as they are now."""
+        journal = self._journal
+        entries = journal[mark:]
+        base = (self._epoch, mark, journal[mark - 1] if mark else None)
+        return Recording(base, entries, values_after(self, entries))
+
+    def reapply(self, recording: Recording) -> bool:
+        """Write a recorded stretch again, without working it out again (what a search does
+        when it returns to a line it has played). Only on the state it was recorded on:
+        anywhere else it writes nothing and answers False."""
+        if not self.same_version(recording.base):
+            return False
+        self._enter()
+        journal = self._journal
+        structural = False
+        for entry, value in zip(recording.entries, recording.after, strict=True):
+            op = entry[0]
+            if op == SET:
+                setattr(entry[2], entry[3], value)
+            elif op == MOVE:
+                entity, comp = entry[1], entry[2]
+                self._index_remove(entity, comp.x, comp.y)
+                comp.x, comp.y = value
+                self._index_add(entity, comp.x, comp.y)
+            elif op == RNG:
+                self.rng.state = value
+            elif op == RESOURCE:
+                if value is MISSING:
+                    del self._resources[entry[1]]
+                else:
+                    self._resources[entry[1]] = value
+            else:
+                structural = True
+                self._reapply_structure(entry)
+            journal.append(entry)
+        if structural:
+            self._queries.clear()
+        return True
+
+    def _reapply_structure(self, entry: tuple[Any, ...]) -> None:
+        op, entity = entry[0], entry[1]
+        if op == SPAWN:
+            made = esper.create_entity(*entry[2])
+            assert made == entity, "a stretch reapplied on another state"
+            self._alive.add(entity)
+            for comp in entry[2]:
+                if type(comp) is Position:
+                    self._index_add(entity, comp.x, comp.y)
+        elif op == ADD:
+            esper.add_component(entity, entry[3])
+            if entry[2] is Position:
+                self._index_add(entity, entry[3].x, entry[3].y)
+        elif entry[2] is None:  # REMOVE closing a destroy
+            self._alive.discard(entity)
+        else:
+            comp = esper.remove_component(entity, type(entry[2]))
+            if type(comp) is Position:
+                self._index_remove(entity, comp.x, comp.y)
 
     def version(self) -> tuple[int, int, Any]:
         """A token naming the current state: equal (`same_version`) only in that very state.

@@ -46,6 +46,11 @@ class NodeCounter:
                 and time.perf_counter() > self.deadline:
             raise OutOfBudget
 
+    def count(self, nodes: int) -> None:
+        """Count `nodes` actions applied some other way (reapplied from a recording)."""
+        for _ in range(nodes):
+            self._count()
+
 
 class Forfeit(Exception):
     """An AI that cannot go on (a plug-in raised, or answered with no command): its side loses.

@@ -29,7 +29,7 @@ from systems.ai.plan import TurnPlan, turn_length
 from systems.ai.turns import Builder, TurnSearch, press_policies
 
 if TYPE_CHECKING:
-    from game.engine import Engine
+    from game.engine import Engine, Played
     from systems.ai.heuristic import HeuristicAI
 
 DEFAULT_THINK = 1.0  # seconds per action when neither the seat nor the match gives a budget
@@ -57,6 +57,7 @@ class Node:
     tried: int = 0  # builders already played
     seen: set[int] = field(default_factory=set)  # position keys of the children
     over: bool = False  # the game ended here
+    played: Played | None = None  # `turn` as applied, to apply again by writing what it wrote
 
     def mean(self) -> float:
         return self.total / self.visits if self.visits else 0.0
@@ -243,13 +244,22 @@ class Mcts:
         shared = 0
         while shared < len(at) and shared + 1 < len(path) and at[shared] is path[shared + 1]:
             shared += 1
-        retract = self.engine.retract
+        engine = self.engine
+        retract = engine.retract
         while len(at) > shared:
             for _command in at.pop().turn:
                 retract()
         for node in path[shared + 1:]:
-            for command in node.turn:
-                self.turns.apply(command)
+            # A turn is played the same way every time it is reached (the same line from
+            # the same root), so what it wrote the first time is written again, unless the
+            # tree came from an earlier search whose line the game did not take.
+            if node.played is not None and engine.reapply(node.played):
+                self.turns.count(len(node.turn))
+            else:
+                start = len(engine.history)
+                for command in node.turn:
+                    self.turns.apply(command)
+                node.played = engine.recording(start)
             at.append(node)
 
     def _expand(self, node: Node) -> Node | None:
@@ -268,7 +278,7 @@ class Mcts:
             self._unwind(start)
             return None
         node.seen.add(key)
-        child = Node(turn, side)
+        child = Node(turn, side, played=engine.recording(start))
         node.children.append(child)
         return child
 

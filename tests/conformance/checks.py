@@ -145,6 +145,53 @@ def passes_back_through_every_world_when_a_game_is_undone(case: Case, tmp_path: 
     assert not engine.history
 
 
+def reapplies_recorded_commands_exactly(case: Case, tmp_path: Path) -> None:
+    """Commands recorded as applied (`Engine.recording`), retracted and reapplied, give the very
+    world, state key, journal and history that applying them gave; reapplied on another
+    state they are refused and change nothing (a search returning to a line it has played).
+    A command that wrote nothing leaves the state the recording was made on."""
+    engine = case.load()
+    rng = random.Random(case.id)
+    for ply in along_a_playout(engine, random.Random(case.id)):
+        before, depth = picture(engine), len(engine.history)
+        for _ in range(30):  # the last offered action one time in three: turns end too
+            actions = engine.legal_actions()
+            if not actions:
+                break
+            engine.apply(actions[-1] if rng.random() < 1 / 3 else rng.choice(actions))
+        if len(engine.history) == depth:
+            continue
+        after, journal = picture(engine), engine.world.changes_since(0)
+        history = list(engine.history)
+        recording = engine.recording(depth)
+        undo_to(engine, depth)
+        assert picture(engine) == before, f"{case.id}, ply {ply}: retracted"
+        assert engine.reapply(recording), f"{case.id}, ply {ply}"
+        assert picture(engine) == after, f"{case.id}, ply {ply}: reapplied"
+        assert engine.history == history
+        assert all(a is b for a, b in zip(engine.world.changes_since(0), journal, strict=True))
+        assert engine.legal_actions() == engine.ruleset.legal_actions(engine.world) or \
+            engine.over
+        undo_to(engine, depth)
+        assert picture(engine) == before, f"{case.id}, ply {ply}: reapplied then retracted"
+        mark = engine.world.mark()
+        for other in engine.legal_actions():
+            engine.apply(other)
+            if engine.world.mark() == mark:  # wrote nothing: the recording still fits
+                engine.retract()
+                continue
+            elsewhere = picture(engine)
+            assert not engine.reapply(recording), f"{case.id}, ply {ply}: after {other}"
+            assert picture(engine) == elsewhere and len(engine.history) == depth + 1
+            engine.retract()
+            break
+
+
+def undo_to(engine: Engine, depth: int) -> None:
+    while len(engine.history) > depth:
+        engine.retract()
+
+
 def refuses_illegal_commands_without_changing_the_world(case: Case, tmp_path: Path) -> None:
     """Commands the ruleset says are illegal (unknown units and heaps, bad directions, command
     types it does not take) are refused by submit with a sentence, and the world, the history
@@ -220,6 +267,7 @@ PER_EXAMPLE: list[Check] = [
     offers_legal_actions_until_the_game_is_over,
     applies_and_undoes_every_legal_action_exactly,
     passes_back_through_every_world_when_a_game_is_undone,
+    reapplies_recorded_commands_exactly,
     refuses_illegal_commands_without_changing_the_world,
     round_trips_a_save,
     describes_itself_in_text_and_json,

@@ -136,6 +136,42 @@ def test_touched_since_names_what_was_written_with_the_values_from_before(world)
     assert world.touched_since(world.mark()).entities() == set()
 
 
+def test_a_recorded_stretch_is_written_again_exactly_and_only_where_it_was_recorded(world):
+    world.set_resource("rules", ("ROCK IS STOP",))
+    hero = world.spawn(Position(1, 1), Health(10, 10))
+    rock = world.spawn(Position(5, 5), Kind("rock"))
+    before = world.snapshot()
+    mark = world.mark()
+    world.update(hero, Health, hp=7)
+    world.move(hero, 2, 1)
+    world.update(hero, Health, hp=3)
+    world.move(hero, 2, 2)
+    minion = world.spawn(Position(3, 3), Kind("minion"), Health(4, 4))
+    world.update(minion, Health, hp=1)
+    world.move(minion, 4, 3)
+    world.destroy(rock)
+    world.add(hero, Team("red"))
+    world.remove(hero, Team)
+    world.add(hero, Team("blue"))
+    world.set_resource("rules", ())
+    world.set_resource("new", 1)
+    world.rng.below(6)
+    world.rng.below(6)
+    after, journal, key = world.snapshot(), world.changes_since(0), world.state_key()
+    recording = world.recording(mark)
+    world.rollback(mark)
+    assert world.snapshot() == before
+    assert world.reapply(recording)
+    assert world.snapshot() == after and world.state_key() == key
+    assert all(a is b for a, b in zip(world.changes_since(0), journal, strict=True))
+    assert world.at(4, 3) == [minion] and world.at(5, 5) == [] and world.at(2, 2) == [hero]
+    world.rollback(mark)
+    assert world.snapshot() == before
+    world.rng.below(6)  # another state: the recording does not belong here
+    elsewhere = world.snapshot()
+    assert not world.reapply(recording) and world.snapshot() == elsewhere
+
+
 @pytest.mark.parametrize("level", ["duel.png", "crossing.png", "puzzles/rule-maker.keke",
                                    "descent/level-03.txt", "octal/kayles.png"])
 def test_the_state_key_is_the_incremental_hash_through_a_game_and_its_undo(level):

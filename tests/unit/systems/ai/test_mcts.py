@@ -86,3 +86,19 @@ def test_a_player_that_keeps_its_memory_chooses_as_a_new_one() -> None:
         seat = seats[engine.side]
         assert seat.ai is not None
         engine.apply(seat.ai.choose(engine, seat.rng, Budget()))
+
+
+def test_turns_written_again_from_the_journal_choose_as_turns_played_again(monkeypatch) -> None:
+    """The tree reapplies a turn it has played (Engine.reapply) instead of playing it again:
+    the same choices, trees and statistics as a search that plays every turn afresh."""
+    from game.bench.ai import midgame
+    from game.engine import Engine
+
+    engine = midgame()
+    reapplied = MctsAI(sims=40)
+    first = reapplied.choose(engine, random.Random(2), Budget())
+    calls = []
+    monkeypatch.setattr(Engine, "reapply", lambda self, played: calls.append(played) is not None)
+    afresh = MctsAI(sims=40)
+    assert afresh.choose(engine, random.Random(2), Budget()) == first
+    assert afresh.last == reapplied.last and calls
