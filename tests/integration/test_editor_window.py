@@ -26,8 +26,8 @@ def test_painting_with_the_mouse_then_saving(window, tmp_path):
     app = EditorApp(window, ctrl)
     try:
         water = next(i for i, e in enumerate(ctrl.entries) if e.name == "water")
-        sx, sy = app.screen._swatch_spots()[water]
-        app.on_mouse_press(sx + 5, sy + 5, 1, 0)
+        sx, sy = app.screen.plan.spot(water).center
+        app.on_mouse_press(sx, sy, 1, 0)
         assert ctrl.entry.name == "water"
         x, y = app.screen.layout.cell_center(2, 1)
         app.on_mouse_press(int(x), int(y), 1, 0)
@@ -61,8 +61,8 @@ def play(_dt):
     # The screen's geometry, from a controller of our own on the same draft.
     screen = EditorScreen(EditorController(load_draft(path), path), window.width, window.height)
     wall = next(i for i, e in enumerate(screen.ctrl.entries) if e.name == "wall")
-    sx, sy = screen._swatch_spots()[wall]
-    window.dispatch_event("on_mouse_press", sx + 5, sy + 5, 1, 0)
+    sx, sy = screen.plan.spot(wall).center
+    window.dispatch_event("on_mouse_press", sx, sy, 1, 0)
     x, y = screen.layout.cell_center(1, 1)
     window.dispatch_event("on_mouse_press", int(x), int(y), 1, 0)
     window.dispatch_event("on_key_press", key.S, 0)

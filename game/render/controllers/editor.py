@@ -2,19 +2,24 @@
 
 A draft is the map as the PNG will hold it: size, cell -> colour, sidecar. Saving first runs
 the same checks as `rulefront map check` (the map must load and its ruleset must set it up);
-a draft that fails is not written and the sentence is shown instead.
+a draft that fails is not written and the sentence is shown instead. The draft differs from
+the file on disk until it is saved (`dirty`): quitting then asks first, and P saves the map
+and opens a match on it in a window of its own.
 """
 
 from __future__ import annotations
 
 import copy
+import subprocess
+import sys
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from game import registry
-from game.data import Color, PaletteEntry, palette
+from game.data import SIDES, Color, PaletteEntry, palette, words
 from game.engine import Engine
 from game.errors import UserError
 from game.levels.maps import MAX_SIDE, GameMap, load_map, write_map
@@ -22,6 +27,8 @@ from game.render.uiview import Cell
 
 FIELDS = ("name", "ruleset", "heroes", "turn_limit")
 TOOLS = ("paint", "erase", "rect")
+ASK_QUIT = ("Unsaved changes", "S: save and quit", "D: quit without saving",
+            "Esc (or any other key): keep editing")
 
 
 @dataclass
@@ -66,19 +73,68 @@ def validate(draft: Draft, target: Path) -> None:
             raise UserError(str(exc).replace(str(probe), str(target))) from None
 
 
-class EditorController:
-    """Tools, palette, undo/redo and save over one draft."""
+def launch_play(path: Path) -> subprocess.Popen[bytes]:
+    """`rulefront play PATH` in a process of its own: its window beside the editor's, its
+    autosave in a temporary folder (never over the player's own autosave)."""
+    save = Path(tempfile.mkdtemp(prefix="rulefront-try-")) / "autosave.json"
+    return subprocess.Popen([sys.executable, "-m", "game", "play", str(path), "--save", str(save)])
 
-    def __init__(self, draft: Draft, path: Path) -> None:
+
+@dataclass(frozen=True)
+class PaletteGroup:
+    """A labelled row of the palette: its title and the indices of its entries."""
+
+    title: str
+    entries: tuple[int, ...]
+
+
+def palette_groups(entries: list[PaletteEntry]) -> list[PaletteGroup]:
+    """The palette grouped as a player looks for it: terrain, each side's units, buildings,
+    then the words by part of speech, all read from data/palette.yaml and data/words.yaml (a
+    new entry or part of speech shows up in its group without code)."""
+    parts = {info.text: info.part for info in words().values()}
+    order = list(dict.fromkeys(info.part for info in words().values()))
+    titled: dict[str, list[int]] = {"terrain": []}
+    titled.update({f"{side} units": [] for side in SIDES})
+    titled["buildings"] = []
+    titled.update({f"words: {plural(part)}": [] for part in order})
+    titled["other"] = []
+    for index, entry in enumerate(entries):
+        if entry.prefab in ("floor", "thing"):
+            titled["terrain"].append(index)
+        elif entry.prefab == "hero" and entry.team in SIDES:
+            titled[f"{entry.team} units"].append(index)
+        elif entry.prefab in ("hq", "tower", "spawn"):
+            titled["buildings"].append(index)
+        elif entry.prefab == "word" and entry.word in parts:
+            titled[f"words: {plural(parts[entry.word])}"].append(index)
+        else:
+            titled["other"].append(index)
+    return [PaletteGroup(title, tuple(found)) for title, found in titled.items() if found]
+
+
+def plural(word: str) -> str:
+    return word[:-1] + "ies" if word.endswith("y") else word + "s"
+
+
+class EditorController:
+    """Tools, palette, undo/redo, save and play over one draft."""
+
+    def __init__(self, draft: Draft, path: Path,
+                 launch: Callable[[Path], Any] = launch_play) -> None:
         self.draft = draft
         self.path = Path(path)
+        self.saved = copy.deepcopy(draft)  # the map as the file holds it
+        self.launch = launch
         self.entries: list[PaletteEntry] = list(palette().values())
+        self.groups = palette_groups(self.entries)
         self.brush = next((i for i, e in enumerate(self.entries) if e.name == "rock"), 0)
         self.tool = "paint"
         self.corner: Cell | None = None  # first corner of a rectangle being drawn
         self.undo_stack: list[Draft] = []
         self.redo_stack: list[Draft] = []
         self.message = ""
+        self.asking: tuple[str, ...] = ()  # the question shown before unsaved work is lost
         self.quit = False
         self.version = 0
         self.generation = 1
@@ -87,10 +143,22 @@ class EditorController:
     def entry(self) -> PaletteEntry:
         return self.entries[self.brush]
 
+    @property
+    def dirty(self) -> bool:
+        """The draft differs from what the file holds (or the file is not written yet)."""
+        return self.draft != self.saved
+
+    def entry_at(self, cell: Cell) -> PaletteEntry | None:
+        """What the draft holds at `cell` (None: floor)."""
+        color = self.draft.cells.get(cell)
+        return palette()[color] if color is not None else None
+
     # -- tools ----------------------------------------------------------------------------
 
     def pick(self, index: int) -> None:
         self.brush = index % len(self.entries)
+        if self.tool == "erase":
+            self.tool = "paint"  # picking a brush means painting with it
         self._changed()
 
     def pick_color(self, color: Color) -> None:
@@ -106,14 +174,17 @@ class EditorController:
         self.corner = None
         self._changed()
 
-    def click(self, cell: Cell | None) -> None:
-        """Apply the current tool at `cell` (a rectangle takes two clicks)."""
+    def click(self, cell: Cell | None, erase: bool = False) -> None:
+        """Apply the current tool at `cell` (a rectangle takes two clicks); `erase` (the right
+        button) erases whatever the tool."""
         if cell is None or not self._inside(cell):
             return
-        if self.tool == "rect":
+        if erase:
+            self.erase(cell)
+        elif self.tool == "rect":
             if self.corner is None:
                 self.corner = cell
-                self._say(f"rectangle from {cell}: click the opposite corner")
+                self._say(f"rectangle from {cell[0]},{cell[1]}: click the opposite corner")
                 return
             corner, self.corner = self.corner, None
             self.fill(corner, cell)
@@ -124,7 +195,8 @@ class EditorController:
 
     def paint(self, cell: Cell, color: Color | None = None) -> None:
         color = color or self.entry.color
-        if self._color_at(cell) == color:
+        if self._color_at(cell) == color or (cell not in self.draft.cells
+                                             and palette()[color].prefab == "floor"):
             return
         self._checkpoint()
         self._set(cell, color)
@@ -197,25 +269,49 @@ class EditorController:
         """Check the draft like `map check`; write PNG + sidecar atomically only if it passes."""
         try:
             validate(self.draft, self.path)
+            write_map(self.path, self.draft.width, self.draft.height, self.draft.cells,
+                      self.draft.sidecar)
         except UserError as exc:
             self._say(f"not saved: {exc}")
             return False
-        write_map(self.path, self.draft.width, self.draft.height, self.draft.cells,
-                  self.draft.sidecar)
+        self.saved = copy.deepcopy(self.draft)
         if tell:
             self._say(f"saved {self.path}")
         return True
+
+    def play(self) -> bool:
+        """Save the map, then open a match on it in a window of its own (the editor stays)."""
+        if not self.save(tell=False):
+            return False
+        try:
+            self.launch(self.path)
+        except OSError as exc:
+            self._say(f"saved {self.path}, but the match could not start: {exc}")
+            return False
+        self._say(f"saved {self.path.name}; the match opens in a new window")
+        return True
+
+    def ask_quit(self) -> None:
+        """Q, Escape or the window's close button: quit at once when nothing would be lost,
+        else ask (S save and quit, D quit without saving, any other key keeps editing)."""
+        if self.dirty:
+            self.asking = ASK_QUIT
+            self._changed()
+        else:
+            self.quit = True
 
     # -- keys -------------------------------------------------------------------------------
 
     def key(self, name: str, ctrl: bool = False) -> None:
         """Keys: [ ] brush, B paint, X erase, F rectangle, U/Ctrl+Z undo, Y/Ctrl+Y redo,
-        S/Ctrl+S save, Ctrl+arrows resize, G next ruleset, + / - turn limit by 10, Q quit
-        (unsaved changes are kept only by S). Hero classes are painted: each class has a
-        colour of its own in the palette."""
+        S/Ctrl+S save, P save and play, Ctrl+arrows resize, G next ruleset, + / - turn limit
+        by 10, Q/Escape quit (asking first when there are unsaved changes). Hero classes are
+        painted: each class has a colour of its own in the palette."""
         name = name.upper()
         d = self.draft
-        if ctrl and name in ("LEFT", "RIGHT", "UP", "DOWN"):
+        if self.asking:
+            self._answer(name)
+        elif ctrl and name in ("LEFT", "RIGHT", "UP", "DOWN"):
             dw = {"LEFT": -1, "RIGHT": 1}.get(name, 0)
             dh = {"UP": -1, "DOWN": 1}.get(name, 0)
             try:
@@ -238,6 +334,8 @@ class EditorController:
             self.redo()
         elif name == "S":
             self.save()
+        elif name == "P":
+            self.play()
         elif name == "G":
             self.next_ruleset()
         elif name in ("EQUAL", "PLUS", "NUM_ADD", "MINUS", "NUM_SUBTRACT"):
@@ -245,7 +343,17 @@ class EditorController:
             limit = int(d.sidecar.get("turn_limit", 100)) + step
             self.set_field("turn_limit", max(10, limit))
         elif name in ("Q", "ESCAPE"):
+            self.ask_quit()
+
+    def _answer(self, name: str) -> None:
+        self.asking = ()
+        if name == "S":
+            self.quit = self.save()
+        elif name == "D":
             self.quit = True
+        else:
+            self._say("Still editing; S saves.")
+        self._changed()
 
     # -- helpers ----------------------------------------------------------------------------
 

@@ -7,7 +7,7 @@ import pytest
 from game.errors import UserError
 from game.levels.maps import load_map
 from game.render.controllers.editor import EditorController, load_draft, new_draft
-from tests.helpers import color_of
+from tests.helpers import color_of, draw_map
 
 
 def editor(tmp_path, size="6x4"):
@@ -104,3 +104,72 @@ def test_the_ruleset_and_turn_limit_keys_edit_the_sidecar(tmp_path):
     assert ctrl.draft.sidecar["turn_limit"] == 110
     ctrl.undo()
     assert ctrl.draft.sidecar["turn_limit"] == 120
+
+
+def test_the_palette_is_grouped_from_the_data_files(tmp_path):
+    from game.data import words
+
+    ed = editor(tmp_path)
+    groups = {g.title: [ed.entries[i] for i in g.entries] for g in ed.groups}
+    assert list(groups)[:4] == ["terrain", "red units", "blue units", "buildings"]
+    assert all(e.team == "red" and e.prefab == "hero" for e in groups["red units"])
+    assert {e.prefab for e in groups["buildings"]} == {"hq", "tower", "spawn"}
+    for part in {info.part for info in words().values()}:  # every part of speech, by name
+        title = f"words: {part[:-1] + 'ies' if part.endswith('y') else part + 's'}"
+        shown = {e.word for e in groups[title]}
+        assert shown == {w for w, info in words().items() if info.part == part}
+    assert sum(len(g.entries) for g in ed.groups) == len(ed.entries)  # nothing left out
+
+
+def test_q_with_unsaved_changes_asks_and_only_d_or_s_quits(tmp_path):
+    path = draw_map(tmp_path / "m.png", ["D....q", "......", "Q....d"])
+    ed = EditorController(load_draft(path), path)
+    ed.key("Q")
+    assert ed.quit and not ed.asking  # nothing to lose: quits at once
+    ed = EditorController(load_draft(path), path)
+    ed.paint((2, 1), color_of("rock"))
+    ed.key("Q")
+    assert ed.asking and not ed.quit
+    ed.key("ESCAPE")  # keep editing
+    assert not ed.asking and not ed.quit and ed.dirty
+    ed.key("Q")
+    ed.key("D")
+    assert ed.quit and load_draft(path).cells.get((2, 1)) is None  # not written
+
+
+def test_s_in_the_question_saves_then_quits_and_undoing_back_is_clean(tmp_path):
+    path = draw_map(tmp_path / "m.png", ["D....q", "......", "Q....d"])
+    ed = EditorController(load_draft(path), path)
+    ed.paint((2, 1), color_of("rock"))
+    ed.undo()
+    assert not ed.dirty  # back to what the file holds
+    ed.redo()
+    ed.key("ESCAPE")
+    assert ed.asking
+    ed.key("S")
+    assert ed.quit and load_draft(path).cells[(2, 1)] == color_of("rock")
+
+
+def test_p_saves_then_plays_the_map_and_a_broken_map_is_not_played(tmp_path):
+    played = []
+    ed = EditorController(new_draft("6x4"), tmp_path / "new.png", launch=played.append)
+    ed.paint((0, 0), color_of("red hq"))
+    ed.key("P")
+    assert played == [] and "not saved" in ed.message
+    ed.erase((0, 0))
+    paint_a_playable_map(ed)
+    ed.key("P")
+    assert played == [tmp_path / "new.png"] and not ed.dirty
+
+
+def test_painting_floor_on_floor_is_no_edit(tmp_path):
+    ed = editor(tmp_path)
+    ed.paint((1, 1), color_of("floor"))
+    assert not ed.undo_stack and not ed.dirty
+
+
+def test_the_right_button_erases_whatever_the_tool(tmp_path):
+    ed = editor(tmp_path)
+    ed.paint((1, 1), color_of("rock"))
+    ed.click((1, 1), erase=True)
+    assert ed.draft.cells == {}
