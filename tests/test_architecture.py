@@ -67,7 +67,7 @@ def test_no_file_holds_a_leftover_merge_conflict():
 # The packages that must ask the registry instead of naming a ruleset (docs/architecture.md,
 # "Who may name a ruleset"): only the ruleset packages and the CLI's own options may.
 RULESET_FREE = ("game/encoding", "game/openspiel", "game/envs", "game/text", "game/session",
-                "game/tournament", "systems/ai")
+                "game/tournament", "game/net", "systems/ai")
 
 
 def _docstrings(tree: ast.AST) -> set[int]:

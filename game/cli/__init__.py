@@ -30,6 +30,8 @@ COMMANDS = [
     "envs",
     "tune",
     "balance",
+    "serve",
+    "online",
 ]
 
 
@@ -54,6 +56,8 @@ SUMMARIES = {
     "envs": "describe (and check) the PettingZoo/Gymnasium environment of a map or level",
     "tune": "tune the heuristic's weights by self-play (CMA-ES)",
     "balance": "play one AI against itself on a map: is it fair?",
+    "serve": "host games for network play, bots and spectators",
+    "online": "play, watch and host games on a rulefront server",
 }
 
 

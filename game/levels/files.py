@@ -132,6 +132,49 @@ def atomic_write(path: Path | str, data: bytes) -> None:
         raise
 
 
+def append_durably(path: Path | str, data: bytes) -> None:
+    """Append `data` to `path` (made when missing) and fsync it before returning: once this
+    returns, the bytes survive a crash or a `kill -9` (the server's command logs,
+    game/net/store.py). A file this makes has its folder synced too, so its name survives. An
+    OS error is one sentence (a UserError) and, like a crash mid-write, may leave a torn last
+    line, which the log's reader cuts off (`cut_file`)."""
+    target = Path(path)
+    try:
+        new = not target.exists()
+        fd = os.open(target, os.O_WRONLY | os.O_APPEND | os.O_CREAT, _file_mode(target))
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        if new:
+            sync_folder(target.parent)
+    except OSError as error:
+        raise write_error(path, error) from None
+
+
+def sync_folder(folder: Path | str) -> None:
+    """fsync a folder, so the names of files made or renamed in it survive a crash."""
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def cut_file(path: Path | str, size: int) -> None:
+    """Cut `path` back to its first `size` bytes (a log's torn last line) and fsync it."""
+    try:
+        with open(path, "r+b") as handle:
+            handle.truncate(size)
+            handle.flush()
+            os.fsync(handle.fileno())
+    except OSError as error:
+        raise write_error(path, error) from None
+
+
 def temporaries(path: Path) -> list[Path]:
     """The temporary files atomic_write leaves beside `path` when killed mid-write."""
     path = Path(path)

@@ -1,0 +1,86 @@
+"""A real `rulefront serve` in a subprocess on a free loopback port, and the CLI as a stranger
+runs it: what every test of game/net drives."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[3]
+ENV = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+URL = re.compile(r"(https?://\S+/)")
+
+
+class Served:
+    """`rulefront serve --data DATA --port PORT` (0: a free one), killed when the test ends."""
+
+    def __init__(self, data: Path, port: int = 0) -> None:
+        self.data = data
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "game", "serve", "--port", str(port), "--data", str(data)],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV)
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline()
+        found = URL.search(line)
+        assert found, f"serve printed {line!r}; stderr: {self.process.stderr.read()}"
+        self.url = found.group(1)
+        self.port = int(self.url.rstrip("/").rsplit(":", 1)[1])
+
+    def alive(self) -> bool:
+        return self.process.poll() is None
+
+    def kill(self) -> None:
+        """`kill -9`: no goodbye, no flush."""
+        self.process.kill()
+        self.process.wait(10)
+
+    def stop(self) -> str:
+        """Stop it (if it still runs) and return what it wrote on stderr."""
+        if self.alive():
+            self.process.terminate()
+        try:
+            _out, err = self.process.communicate(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            _out, err = self.process.communicate()
+        return err
+
+
+def rulefront(*args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "game", *args], capture_output=True, text=True,
+                          env=ENV, timeout=timeout)
+
+
+def start(*args: str) -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, "-m", "game", *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=ENV)
+
+
+def new_game(url: str, map_name: str, seed: int, *extra: str) -> dict[str, Any]:
+    done = rulefront("online", "new", url, map_name, "--seed", str(seed), "--json", *extra)
+    assert done.returncode == 0, done.stderr
+    game: dict[str, Any] = json.loads(done.stdout)
+    return game
+
+
+def bot(url: str, game: dict[str, Any], side: str, ai: str) -> subprocess.Popen[str]:
+    return start("online", "bot", url, game["game"], "--seat", side, "--token",
+                 game["tokens"][side], "--ai", ai, "--json")
+
+
+def log_lines(data: Path, game: str) -> list[dict[str, Any]]:
+    path = data / "games" / game / "log.jsonl"
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def wait_for(predicate: Any, seconds: float = 60.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not predicate():
+        assert time.monotonic() < deadline, "gave up waiting"
+        time.sleep(0.02)

@@ -1,0 +1,95 @@
+"""`rulefront serve` and its command-line clients, driven from the outside: a real server in a
+subprocess on a free loopback port, real `rulefront online ...` processes."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from pathlib import Path
+
+from tests.unit.net.running import Served, bot, log_lines, new_game, rulefront, start, wait_for
+
+
+def test_two_bots_play_to_the_end_a_spectator_sees_every_event_and_the_replay_verifies(
+        tmp_path: Path) -> None:
+    server = Served(tmp_path / "data")
+    try:
+        game = new_game(server.url, "duel", 3)
+        watcher = start("online", "watch", server.url, game["game"], "--json")
+        red, blue = bot(server.url, game, "red", "heuristic"), bot(server.url, game, "blue",
+                                                                   "random")
+        results = [json.loads(p.communicate(timeout=120)[0]) for p in (red, blue)]
+        seen = [json.loads(line) for line in watcher.communicate(timeout=60)[0].splitlines()]
+        replay = tmp_path / "game.json"
+        done = rulefront("online", "replay", server.url, game["game"], "-o", str(replay))
+        assert done.returncode == 0, done.stderr
+        verdict = rulefront("replay", str(replay), "--json")
+        with urllib.request.urlopen(f"{server.url}api/games") as answer:
+            listed = json.loads(answer.read())
+    finally:
+        server.stop()
+    assert red.returncode == blue.returncode == 0
+    assert results[0]["winner"] == results[1]["winner"] == "red"
+    recorded = json.loads(replay.read_text())
+    played = [m for m in seen if m["type"] == "played"]
+    assert [m["n"] for m in played] == list(range(1, len(recorded["commands"]) + 1))
+    assert [m["command"] for m in played] == recorded["commands"]
+    assert seen[0]["type"] == "joined" and seen[-1]["type"] == "ended"
+    assert any(e["type"] == "Won" for e in played[-1]["events"])
+    assert json.loads(verdict.stdout)["verified"] is True, verdict.stdout + verdict.stderr
+    assert recorded["result"]["winner"] == "red"
+    assert [g["game"] for g in listed] == [game["game"]] and listed[0]["result"] is not None
+
+
+def test_a_wrong_token_is_refused_in_one_sentence_and_the_server_lives_on(
+        tmp_path: Path) -> None:
+    server = Served(tmp_path / "data")
+    try:
+        game = new_game(server.url, "duel", 1)
+        wrong = rulefront("online", "bot", server.url, game["game"], "--seat", "red",
+                          "--token", game["tokens"]["blue"], "--ai", "random")
+        unknown = rulefront("online", "watch", server.url, "A" * 12)
+        listed = rulefront("online", "games", server.url, "--json")
+    finally:
+        err = server.stop()
+    assert wrong.returncode == 2 and wrong.stdout == ""
+    assert wrong.stderr.count("\n") == 1 and "token does not open seat 'red'" in wrong.stderr
+    assert unknown.returncode == 2 and "no game AAAAAAAAAAAA" in unknown.stderr
+    assert listed.returncode == 0 and json.loads(listed.stdout)[0]["game"] == game["game"]
+    assert "Traceback" not in err
+
+
+def test_kill_9_mid_game_and_a_restart_on_the_same_data_finish_the_game_exactly(
+        tmp_path: Path) -> None:
+    """The bots reconnect by themselves; no command is lost or applied twice, so the game is
+    move for move the one `rulefront match` plays offline with the same seed."""
+    data = tmp_path / "data"
+    server = Served(data)
+    game = new_game(server.url, "duel", 7)
+    red, blue = bot(server.url, game, "red", "random"), bot(server.url, game, "blue", "random")
+    try:
+        wait_for(lambda: len(log_lines(data, game["game"])) >= 40)
+        server.kill()
+        killed_at = len(log_lines(data, game["game"]))
+        server = Served(data, server.port)
+        results = [json.loads(p.communicate(timeout=180)[0]) for p in (red, blue)]
+        replay = tmp_path / "online.json"
+        assert rulefront("online", "replay", server.url, game["game"], "-o",
+                         str(replay)).returncode == 0
+    finally:
+        for process in (red, blue):
+            process.kill()
+        err = server.stop()
+    offline = tmp_path / "offline.json"
+    rulefront("match", "duel", "--red", "random", "--blue", "random", "--seed", "7",
+              "--replay", str(offline))
+    lines = log_lines(data, game["game"])
+    assert killed_at < len(lines)
+    assert [line["n"] for line in lines] == list(range(1, len(lines) + 1))
+    assert len({line["id"] for line in lines}) == len(lines)
+    online_commands = json.loads(replay.read_text())["commands"]
+    assert online_commands == json.loads(offline.read_text())["commands"]
+    assert [line["command"] for line in lines] == online_commands
+    assert results[0]["reconnects"] >= 1 and results[0]["winner"] == results[1]["winner"]
+    assert json.loads(rulefront("replay", str(replay), "--json").stdout)["verified"] is True
+    assert "Traceback" not in err
