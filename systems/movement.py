@@ -8,26 +8,28 @@ from game.world import World
 from systems.board import DIRS, Cell, Occupancy
 
 
-def reach(occ: Occupancy, start: Cell, mp: int, side: str) -> dict[Cell, int]:
+def reach(occ: Occupancy, start: Cell, mp: int, side: str,
+          steps: Steps | None = None) -> dict[Cell, int]:
     """Every cell a unit of `side` can get to from `start` with `mp` points, with its cost:
     the start (0), the cells it may end on, and allies' cells it may only pass through.
 
     One orthogonal step costs 1, tried north, east, south, west. Allies may be passed through
     but not stopped on; enemies, buildings and solid things block; a deadly cell may be
-    entered, as the last step.
+    entered, as the last step. `steps` (`Steps(occ)`, kept while the solid cells stand)
+    spares the walk its bounds and solid tests: the same answer, in the same order.
     """
-    # locals and an inlined bounds test: this loop is most of a skirmish legal_actions
-    deadly, solid, units = occ.deadly, occ.solid, occ.units
-    width, height = occ.width, occ.height
+    if steps is None:
+        steps = Steps(occ)
+    # locals, and neighbours read from the table: this loop is most of a skirmish turn's
+    # first legal_actions
+    deadly, units = occ.deadly, occ.units
     dist = {start: 0}
     frontier = [start]
     for step in range(1, mp + 1):
         nxt = []
-        for x, y in frontier:
-            for dx, dy in DIRS:
-                cx, cy = x + dx, y + dy
-                cell = (cx, cy)
-                if cell in dist or cell in solid or not (0 <= cx < width and 0 <= cy < height):
+        for here in frontier:
+            for cell in steps[here]:
+                if cell in dist:
                     continue
                 owner = units.get(cell)
                 if owner is not None and owner != side:
@@ -39,6 +41,26 @@ def reach(occ: Occupancy, start: Cell, mp: int, side: str) -> dict[Cell, int]:
             break
         frontier = nxt
     return dist
+
+
+class Steps(dict[Cell, tuple[Cell, ...]]):
+    """For each cell of one board, the neighbours a step may enter, in the order of DIRS:
+    inside the board and not solid. Filled as cells are asked for; it depends on the solid
+    cells and the board's size alone, so it may be kept while they stand."""
+
+    def __init__(self, occ: Occupancy) -> None:
+        super().__init__()
+        self.solid, self.size = occ.solid, (occ.width, occ.height)
+
+    def __missing__(self, here: Cell) -> tuple[Cell, ...]:
+        (x, y), (width, height), solid = here, self.size, self.solid
+        found = []
+        for dx, dy in DIRS:
+            cx, cy = x + dx, y + dy
+            if 0 <= cx < width and 0 <= cy < height and (cx, cy) not in solid:
+                found.append((cx, cy))
+        made = self[here] = tuple(found)
+        return made
 
 
 def reachable(occ: Occupancy, start: Cell, mp: int, side: str) -> dict[Cell, int]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from components import (
@@ -30,9 +31,9 @@ from game.rulesets.sides import SidesRuleset
 from game.rulesets.skirmish.board import LEGEND, board, describe_command, roster
 from game.world import World
 from systems import buildings, minions, spawn, win
-from systems.board import Occupancy
+from systems.board import Occupancy, in_sight
 from systems.combat import attack, deaths, targets
-from systems.movement import move_unit, reach
+from systems.movement import Steps, move_unit, reach
 from systems.occupancy_cache import OccupancyCache
 from systems.rules import refresh_rules, set_rules
 from systems.units_rules import push_moves, push_step, transform_scenery, unit_effects
@@ -105,7 +106,8 @@ class Skirmish(SidesRuleset, Ruleset):
         # reach fields by (start, move points, side): a field depends only on the static
         # cells and the enemies' cells, so it outlives the moves of allies
         self._fields: dict[tuple[Any, ...], Field] = {}
-        self._moves: dict[tuple[int, int, int], Move] = {}
+        self._moves: dict[int, dict[tuple[int, int], Move]] = {}  # by unit, by cell
+        self._steps: Steps | None = None  # the board's steps, while its solid cells stand
 
     # -- setting up ------------------------------------------------------------------------
 
@@ -260,24 +262,39 @@ class Skirmish(SidesRuleset, Ruleset):
     def _field(self, world: World, derived: dict[Any, Any], unit: int) -> Field:
         """`reach` from where `unit` stands, kept while the static cells and the enemies'
         cells are the ones it was found with (an ally moving changes neither)."""
+        pos = world.get(unit, Position)
+        return self._field_at(derived, unit, pos.x, pos.y, world.get(unit, Moves).mp,
+                              world.get(unit, Team).side)
+
+    def _field_at(self, derived: dict[Any, Any], unit: int, x: int, y: int, mp: int,
+                  side: str) -> Field:
+        """_field of `unit` of `side` standing on (x, y) with `mp` move points."""
         occ: Occupancy = derived["occ"]
-        pos, side = world.get(unit, Position), world.get(unit, Team).side
         enemies = derived.get(side)
         if enemies is None:
             enemies = derived[side] = frozenset(
                 cell for cell, owner in occ.units.items() if owner != side)
-        key = (unit, pos.x, pos.y, world.get(unit, Moves).mp, side)
+        key = (unit, x, y, mp, side)
         field = self._fields.get(key)
-        if field is None or field.solid is not occ.solid or field.deadly is not occ.deadly \
-                or field.enemies != enemies or field.size != (occ.width, occ.height):
-            if len(self._fields) > 4096:
-                self._fields.clear()
-            cost = reach(occ, (pos.x, pos.y), key[3], side)
-            moves = self._moves  # one Move per unit and cell: made once, not every turn
-            walks = tuple((cell, moves.get((unit, *cell)) or _new_move(moves, unit, cell))
-                          for cell in sorted(cost, key=_row_major) if cost[cell])
-            field = self._fields[key] = Field(occ.solid, occ.deadly, enemies,
-                                              (occ.width, occ.height), cost, walks)
+        if field is not None and field.solid is occ.solid and field.deadly is occ.deadly \
+                and field.width == occ.width and field.height == occ.height \
+                and (field.enemies is enemies or field.enemies == enemies):
+            return field
+        if len(self._fields) > 4096:
+            self._fields.clear()
+        steps = self._steps
+        if steps is None or steps.solid is not occ.solid \
+                or steps.size != (occ.width, occ.height):
+            steps = self._steps = Steps(occ)
+        cost = reach(occ, (x, y), mp, side, steps)
+        # one Move per unit and cell: made once, not every turn
+        moves = self._moves.get(unit)
+        if moves is None:
+            moves = self._moves[unit] = {}
+        walks = tuple((cell, moves.get(cell) or _new_move(moves, unit, cell))
+                      for cell in sorted(cost, key=_row_major) if cost[cell])
+        field = self._fields[key] = Field(occ.solid, occ.deadly, enemies, occ.width,
+                                          occ.height, cost, walks)
         return field
 
     def heroes(self, world: World, side: str) -> list[int]:
@@ -290,16 +307,24 @@ class Skirmish(SidesRuleset, Ruleset):
         occ = derived["occ"]
         units, at = occ.units, world.at
         actions: list[Command] = []
-        for hero in self.heroes(world, side):
-            if world.get(hero, Actions).ap > 0:
-                actions += [AttackCmd(hero, t) for t in targets(world, occ, hero)]
-            actions += [move for cell, move in self._field(world, derived, hero).walks
-                        if cell not in units]
-            pos = world.get(hero, Position)
+        foes: list[tuple[int, int, int]] | None = None  # (entity, x, y) of what may be hit
+        # one query for what the heroes' orders read (in id order, as heroes() gives them)
+        for hero, (kind, team, moves, pos, ready) in world.query(Kind, Team, Moves, Position,
+                                                                 Actions):
+            if kind.name != "hero" or team.side != side:
+                continue
             x, y = pos.x, pos.y
+            if ready.ap > 0:
+                if foes is None:
+                    foes = _foes(world, side)
+                actions += [AttackCmd(hero, t) for t in
+                            _in_range(occ, side, x, y, world.get(hero, Attack).range, foes)]
+            actions += [move for cell, move in
+                        self._field_at(derived, hero, x, y, moves.mp, side).walks
+                        if cell not in units]
             # a push needs something in a neighbouring cell: most heroes stand in the open
             if at(x, y - 1) or at(x + 1, y) or at(x, y + 1) or at(x - 1, y):
-                actions += [Move(hero, x, y) for (x, y) in push_moves(world, hero)]
+                actions += [Move(hero, px, py) for (px, py) in push_moves(world, hero)]
         actions.append(EndTurn())
         return actions
 
@@ -337,10 +362,10 @@ class Skirmish(SidesRuleset, Ruleset):
     def perform(self, world: World, command: Command) -> list[Event]:
         events: list[Event]
         if isinstance(command, Move):
-            cells = self._reach(world, self._derived(world), command.unit)
-            target = (command.x, command.y)
-            if target in cells:
-                events = move_unit(world, command.unit, command.x, command.y, cells[target])
+            derived = self._derived(world)
+            cost = self._field(world, derived, command.unit).cost.get((command.x, command.y))
+            if cost and (command.x, command.y) not in derived["occ"].units:  # as _reach has it
+                events = move_unit(world, command.unit, command.x, command.y, cost)
             else:
                 events = push_step(world, command.unit, command.x, command.y)
             events += self.unit_effects(world, command.unit)
@@ -390,12 +415,25 @@ class Skirmish(SidesRuleset, Ruleset):
         return events
 
 
-def _row_major(cell: tuple[int, int]) -> tuple[int, int]:
-    return (cell[1], cell[0])
+def _foes(world: World, side: str) -> list[tuple[int, int, int]]:
+    """(entity, x, y) of every enemy of `side`, unit or building, still standing: what
+    systems.combat.targets looks through, found once for all of a side's heroes."""
+    return [(entity, pos.x, pos.y) for entity, (pos, team, health)
+            in world.query(Position, Team, Health) if team.side != side and health.hp > 0]
 
 
-def _new_move(moves: dict[tuple[int, int, int], Move], unit: int, cell: tuple[int, int]) -> Move:
-    move = moves[(unit, *cell)] = Move(unit, cell[0], cell[1])
+def _in_range(occ: Occupancy, side: str, x: int, y: int, reach: int,
+              foes: list[tuple[int, int, int]]) -> list[int]:
+    """systems.combat.targets of a unit of `side` on (x, y) hitting `reach` cells far."""
+    return [entity for entity, fx, fy in foes
+            if abs(fx - x) + abs(fy - y) <= reach and in_sight(occ, side, (x, y), (fx, fy))]
+
+
+_row_major = itemgetter(1, 0)  # a cell's (y, x)
+
+
+def _new_move(moves: dict[tuple[int, int], Move], unit: int, cell: tuple[int, int]) -> Move:
+    move = moves[cell] = Move(unit, cell[0], cell[1])
     return move
 
 
@@ -408,6 +446,7 @@ class Field:
     solid: Any
     deadly: Any
     enemies: frozenset[tuple[int, int]]
-    size: tuple[int, int]
+    width: int
+    height: int
     cost: dict[tuple[int, int], int]
     walks: tuple[tuple[tuple[int, int], Move], ...]
