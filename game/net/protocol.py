@@ -18,7 +18,7 @@ import msgspec
 from msgspec import Meta, Struct
 
 MAX_MESSAGE_BYTES = 64 * 1024  # a frame larger than this closes the connection (code 1009)
-MAX_QUEUED = 20_000  # messages waiting for one slow client before it is dropped (it catches up)
+MAX_QUEUED_BYTES = 32 * 2**20  # waiting for one slow client before it is dropped (it catches up)
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{12}")  # what the server generates (secrets.token_urlsafe(9))
 PATH = "/ws"  # the WebSocket endpoint; every other path is plain HTTP (docs/online.md)
 

@@ -60,7 +60,7 @@ class Connection(Listener):
 
     def __init__(self, ws: Any, limits: Limits) -> None:
         self.ws = ws
-        self.queue: asyncio.Queue[bytes | None] = asyncio.Queue()
+        self.queue: asyncio.Queue[bytes | tuple[int, str]] = asyncio.Queue()
         self.game: Game | None = None
         self.seat: str | None = None
         self.limits = limits
@@ -68,23 +68,32 @@ class Connection(Listener):
         self.stamp = time.monotonic()
         self.strikes = 0
         self.dropped = False
+        self.queued = 0  # bytes waiting in the queue
 
     def send(self, message: Any) -> None:
         if self.dropped:
             return
-        if self.queue.qsize() >= p.MAX_QUEUED:  # too slow to follow: it reconnects, catches up
-            self.dropped = True
-            self.queue.put_nowait(None)
+        data = p.encode(message)
+        self.queued += len(data)
+        if self.queued > p.MAX_QUEUED_BYTES:  # too slow to follow: it reconnects, catches up
+            self.finish(1008, "too slow to follow the game")
             return
-        self.queue.put_nowait(p.encode(message))
+        self.queue.put_nowait(data)
+
+    def finish(self, code: int, reason: str) -> None:
+        """Close the connection once what is queued before has gone out."""
+        if not self.dropped:
+            self.dropped = True
+            self.queue.put_nowait((code, reason))
 
     async def write(self) -> None:
         while True:
             data = await self.queue.get()
-            if data is None:
-                await self.ws.close(1008, "too slow to follow the game")
+            if isinstance(data, tuple):
+                await self.ws.close(*data)
                 return
             await self.ws.send(data, text=True)
+            self.queued -= len(data)
 
     def allow(self) -> bool:
         """The token bucket: False when this message is over the rate."""
@@ -131,9 +140,11 @@ class Server:
         writer = asyncio.create_task(conn.write())
         try:
             async for data in ws:
+                if conn.dropped:
+                    break
                 if not conn.allow():
                     if conn.strikes > STRIKES:
-                        await ws.close(1008, "too many messages")
+                        conn.finish(1008, "too many messages")
                         break
                     conn.send(p.Error("rate-limited", "too many messages; slow down."))
                     continue
@@ -144,14 +155,10 @@ class Server:
         finally:
             self.connections.discard(conn)
             self.leave(conn)
-            with contextlib.suppress(asyncio.TimeoutError, Exception):
-                await asyncio.wait_for(self._drain(conn), 1.0)
+            if conn.dropped:  # let the writer send what is queued, then the close
+                with contextlib.suppress(asyncio.TimeoutError, Exception):
+                    await asyncio.wait_for(asyncio.shield(writer), 5.0)
             writer.cancel()
-
-    @staticmethod
-    async def _drain(conn: Connection) -> None:
-        while not conn.queue.empty() and not conn.dropped:
-            await asyncio.sleep(0.01)
 
     async def receive(self, conn: Connection, data: str | bytes) -> None:
         try:

@@ -93,3 +93,20 @@ def test_kill_9_mid_game_and_a_restart_on_the_same_data_finish_the_game_exactly(
     assert results[0]["reconnects"] >= 1 and results[0]["winner"] == results[1]["winner"]
     assert json.loads(rulefront("replay", str(replay), "--json").stdout)["verified"] is True
     assert "Traceback" not in err
+
+
+def test_a_side_that_stays_away_past_the_clock_forfeits_and_the_replay_says_so(
+        tmp_path: Path) -> None:
+    server = Served(tmp_path / "data")
+    try:
+        game = new_game(server.url, "duel", 4, "--clock", "1")
+        red = bot(server.url, game, "red", "heuristic")
+        result = json.loads(red.communicate(timeout=60)[0])
+        replay = tmp_path / "forfeit.json"
+        rulefront("online", "replay", server.url, game["game"], "-o", str(replay))
+    finally:
+        server.stop()
+    assert result["winner"] == "red" and result["forfeit"]["side"] == "blue"
+    assert "stayed away longer than the game's clock (1 s)" in result["reason"]
+    verdict = json.loads(rulefront("replay", str(replay), "--json").stdout)
+    assert verdict["verified"] is True and verdict["result"]["winner"] == "red"
