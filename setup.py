@@ -14,7 +14,7 @@ from setuptools import find_packages, setup
 
 ASSET_FOLDERS = ("data", "maps")
 # Only these kinds of files ship, so nothing a tool drops into the folders follows them.
-ASSET_FILES = ["*.yaml", "*.png", "*.keke", "*.txt", "*.json"]
+ASSET_FILES = ["*.yaml", "*.png", "*.keke", "*.txt", "*.json", "*.wav"]
 
 
 def asset_packages() -> dict[str, str]:

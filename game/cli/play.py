@@ -11,7 +11,6 @@ from typing import Any
 from game.cli.args import between, nonempty, out_file
 from game.cli.common import (
     LEVELS,
-    add_map_argument,
     add_seats,
     add_window_flags,
     need_one_player,
@@ -21,6 +20,7 @@ from game.engine import Engine
 from game.errors import UserError
 from game.levels.files import writable
 from game.levels.loader import FileKind
+from game.levels.maps import DEFAULT_MAP
 from game.registry import PLAYER
 from game.session.match import Seat, make_seats
 from game.session.saves import default_save_path, resumed_seats
@@ -29,8 +29,11 @@ from game.text.play import TextGame
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("play", help="play hotseat or against AIs (window, or --text)")
-    add_map_argument(p)
+    p.add_argument("map", nargs="?", default=None,
+                   help="a map or level file, or a shipped map's name; without one (and "
+                        "without --red, --blue, --resume, --octal...) the title menu opens")
     add_seats(p, default="human")
+    p.set_defaults(red=None, blue=None)  # given or not: a seat flag skips the title menu
     p.add_argument("--text", action="store_true", help="play in the terminal instead of a window "
                    "(levels: also with --moves or --json)")
     p.add_argument("--plain", action="store_true",
@@ -121,7 +124,22 @@ def scores_ready(args: argparse.Namespace) -> None:
                         "XDG_DATA_HOME to a writable folder).") from None
 
 
+# Flags that choose a game: any of them skips the title menu (and plays duel without a map).
+CHOOSING = ("red", "blue", "resume", "octal", "series", "level", "moves", "json", "player",
+            "save", "plain")
+
+
+def wants_menu(args: argparse.Namespace) -> bool:
+    """`rulefront play` with no map and no flag that chooses a game opens the title menu."""
+    return args.map is None and not any(getattr(args, flag, None) not in (None, False)
+                                        for flag in CHOOSING)
+
+
 def run(args: argparse.Namespace) -> int:
+    if wants_menu(args):
+        return run_menu(args)
+    args.map = args.map if args.map is not None else str(DEFAULT_MAP)
+    args.red, args.blue = args.red or "human", args.blue or "human"
     if args.plain and not args.text:
         args.text = True
     if getattr(args, "series", None) is not None:
@@ -151,6 +169,26 @@ def run(args: argparse.Namespace) -> int:
         raise UserError("the window client is not available here; play in the terminal "
                         "with --text.") from None
     return run_window(engine, seats, seed, save_path, args)
+
+
+def run_menu(args: argparse.Namespace) -> int:
+    """The title menu: in the window, or in the terminal with --text."""
+    from game.session.settings import load_settings
+
+    load_settings()  # a broken settings file: one sentence and exit 2, before any window
+    if args.text:
+        if not full_screen(args):
+            raise UserError("the title menu needs a terminal; give a map to play without "
+                            "it, e.g. `rulefront play duel --text`.")
+        from game.text.menu import run_text_menu
+
+        return run_text_menu(args.seed)
+    try:
+        from game.render.menu_window import run_menu_window
+    except ImportError:
+        raise UserError("the window client is not available here; open the menu in the "
+                        "terminal with `rulefront play --text`.") from None
+    return run_menu_window(args.seed, args.size, args.fps, args.quit_after, not args.no_anim)
 
 
 def run_app(engine: Engine, seats: dict[str, Seat], seed: int, save_path: Path | None) -> int:

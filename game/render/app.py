@@ -21,6 +21,8 @@ from game.session.match import Seat
 
 if TYPE_CHECKING:
     from game.engine import Engine
+    from game.render.sound import Sounds
+    from game.session.settings import Settings
 
 NO_DISPLAY = "no display could be opened here; play in the terminal with --text."
 NO_DISPLAY_EDIT = ("no display could be opened here; paint the PNG in any image editor and "
@@ -43,9 +45,24 @@ def open_window(width: int, height: int, caption: str, visible: bool = True,
         raise UserError(no_display) from None
 
 
-def animation_setting(args: argparse.Namespace | None = None) -> bool:
-    """Whether the window animates: `--no-anim` says no, else data/client.yaml's `animate`."""
+def player_settings() -> Settings:
+    """The player's settings file (game/session/settings.py), its palette put in use; a broken
+    file is the UserError that stops the command (exit 2)."""
+    from game.render import colors
+    from game.session.settings import load_settings
+
+    settings = load_settings()
+    colors.use_palette(settings.palette)
+    return settings
+
+
+def animation_setting(args: argparse.Namespace | None = None,
+                      settings: Settings | None = None) -> bool:
+    """Whether the window animates: `--no-anim` or the player's settings say no, else
+    data/client.yaml's `animate`."""
     if args is not None and getattr(args, "no_anim", False):
+        return False
+    if settings is not None and not settings.animate:
         return False
     from game import DATA
     from game.data import load_yaml
@@ -54,8 +71,15 @@ def animation_setting(args: argparse.Namespace | None = None) -> bool:
     path = DATA / "client.yaml"
     if not path.exists():
         return True
-    settings: ClientFile = validate(load_yaml(path) or {}, ClientFile, path)
-    return settings.animate
+    client: ClientFile = validate(load_yaml(path) or {}, ClientFile, path)
+    return client.animate
+
+
+def window_sounds(settings: Settings) -> Sounds:
+    """The sound effects a window plays (silent when muted or when there is no device)."""
+    from game.render.sound import Sounds
+
+    return Sounds(settings.sound)
 
 
 def backward(events: list[Any]) -> list[Any]:
@@ -82,12 +106,17 @@ class App:
     itself never does: the command is already applied) and a key or click skips to the end."""
 
     def __init__(self, window: Any, controller: Controller | ReplayController,
-                 animate: bool = True) -> None:
+                 animate: bool = True, settings: Settings | None = None,
+                 sounds: Sounds | None = None) -> None:
         from game.render.screen import Screen
 
         self.window = window
         self.controller = controller
         self.animate = animate
+        self.sounds = sounds  # effects of each new command's events (None: no sound at all)
+        self.keymap = settings.translation() if settings is not None else {}
+        if settings is not None:
+            Screen.speed = settings.speed
         self.screen = Screen(controller.engine, window.width, window.height)
         self.seen = (controller.generation, -1)
         self.last_entry: Any = None
@@ -112,6 +141,9 @@ class App:
             history = ctrl.engine.history
             entry = history[-1] if history else None
             before = history[-2] if len(history) > 1 else None
+            if self.sounds is not None and entry is not None and entry is not self.last_entry \
+                    and before is self.last_entry:
+                self.sounds.play(entry.events)
             if self.animate and entry is not None and entry is not self.last_entry \
                     and before is self.last_entry:  # one command applied (or redone) since
                 self.screen.play(entry.events)
@@ -140,6 +172,9 @@ class App:
 
         self.screen.skip()
         name = key.symbol_string(symbol)
+        name = self.keymap.get(name, name)  # the player's key bindings (Settings)
+        if not name:
+            return True  # a default key whose action the player moved elsewhere
         if name == "ESCAPE":
             name = "Q"  # Escape quits like Q, saving first (pyglet would just close)
         self.controller.key(name, ctrl=bool(modifiers & (key.MOD_CTRL | key.MOD_COMMAND)))
@@ -173,9 +208,11 @@ def run_window(engine: Engine, seats: dict[str, Seat], seed: int, save_path: Pat
     window = open_window(width, height, caption)
     import pyglet
 
+    settings = player_settings()
     target = registry.spec(engine.ruleset.name).controller
     controller_class = registry.load_object(target) if target else Controller
-    app = App(window, controller_class(engine, seats, seed, save_path), animation_setting(args))
+    app = App(window, controller_class(engine, seats, seed, save_path),
+              animation_setting(args, settings), settings, window_sounds(settings))
     fps = max(1, int(getattr(args, "fps", 30) or 30))
     pyglet.clock.schedule_interval(app.tick, 1.0 / fps)
     quit_after = getattr(args, "quit_after", None)
@@ -196,9 +233,10 @@ def run_level_window(engine: Engine, args: argparse.Namespace) -> int:
     window = open_window(width, height, "Rulefront - levels")
     import pyglet
 
+    settings = player_settings()
     ctrl = LevelController(engine, args.map, args.level, args.seed,
                            player=getattr(args, "player", None))
-    app = App(window, ctrl, animation_setting(args))
+    app = App(window, ctrl, animation_setting(args, settings), settings, window_sounds(settings))
     pyglet.clock.schedule_interval(app.tick, 0.25)  # the timer on screen
     quit_after = getattr(args, "quit_after", None)
     if quit_after:
@@ -218,8 +256,10 @@ def run_replay_window(engine: Engine, fps: int = 30, size: str = "1024x768",
     window = open_window(width, height, caption)
     import pyglet
 
+    settings = player_settings()
     app = App(window, ReplayController(engine, fps),
-              animation_setting() if animate is None else animate)
+              animation_setting(None, settings) if animate is None else animate, settings,
+              window_sounds(settings))
     pyglet.clock.schedule_interval(app.tick, 1.0 / max(1, fps))
     if quit_after:
         pyglet.clock.schedule_once(lambda dt: window.close(), quit_after)

@@ -25,10 +25,32 @@ HP_LOW = (230, 80, 60)
 
 # Side colours: the palette's heroes, whose pure reds and blues read well as unit discs.
 
+# The colour-blind palette (Settings): Okabe and Ito's colours, told apart by every common
+# kind of colour blindness: sides orange and sky blue, reach blue, targets vermillion.
+COLOUR_BLIND = {"REACH": (0, 114, 178), "TARGET": (213, 94, 0)}
+COLOUR_BLIND_SIDES = {"red": (230, 159, 0), "blue": (86, 180, 233)}
+_STANDARD = {"REACH": REACH, "TARGET": TARGET}
+_sides: dict[str, Color] = {}  # side -> colour, overriding the palette's (colour-blind)
+
+
+def use_palette(name: str) -> None:
+    """Switch the client's colours to the named palette ('standard' or 'colour-blind'),
+    before anything is drawn with them."""
+    global REACH, TARGET
+    chosen = COLOUR_BLIND if name == "colour-blind" else _STANDARD
+    REACH, TARGET = chosen["REACH"], chosen["TARGET"]
+    _sides.clear()
+    if name == "colour-blind":
+        _sides.update(COLOUR_BLIND_SIDES)
+    side_color.cache_clear()
+    building_color.cache_clear()
+
 
 @cache
 def side_color(side: str) -> Color:
     """The colour of a side's units: its plain hero entry in the palette, grey if unknown."""
+    if side in _sides:
+        return _sides[side]
     for entry in palette().values():
         if entry.prefab == "hero" and entry.team == side and not entry.hero_class:
             return _soften(entry.color)
@@ -38,6 +60,8 @@ def side_color(side: str) -> Color:
 @cache
 def building_color(kind: str, side: str) -> Color:
     """A building's colour: the palette entry of that kind and team (hq, tower)."""
+    if side in _sides:
+        return shade(_sides[side], 0.8)
     for entry in palette().values():
         if entry.prefab == kind and entry.team == side:
             return entry.color

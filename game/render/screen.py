@@ -70,6 +70,8 @@ def pulse_color(kind: str, t: float) -> tuple[tuple[int, int, int], int]:
 class Screen:
     """Draws an engine's world at a given window size."""
 
+    speed = 1.0  # animation speed, the player's setting (game/session/settings.py)
+
     def __init__(self, engine: Engine, width: int, height: int, title: str = "") -> None:
         self.engine = engine
         self.title = title or (engine.map.name if engine.map is not None else "Rulefront")
@@ -164,7 +166,7 @@ class Screen:
             self.anim = (time.perf_counter(), length) if length else None
             self.pending = None
         elif self.anim is not None:
-            self.pose(time.perf_counter() - self.anim[0])
+            self.pose((time.perf_counter() - self.anim[0]) * self.speed)
         self._clear()
         self.batch.draw()
         self.panel.draw()

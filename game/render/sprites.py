@@ -134,6 +134,12 @@ class SpriteBook:
     def has(self, frame: str) -> bool:
         return self.index.has(frame)
 
+    def recolour(self) -> None:
+        """Forget the per-side textures, so the next frames take the sides' colours anew
+        (the colour-blind palette switched on or off)."""
+        self._regions.clear()
+        self._textures.clear()
+
     def frame(self, name: str, side: str = "") -> Any:
         """The pyglet image region of frame `name` in `side`'s colours (None if not in the index)."""
         found = self._regions.get((name, side))

@@ -1,0 +1,105 @@
+"""The title menu from the outside: `rulefront play` with no map, in a real window under a
+virtual X server, driven by real key presses (xdotool), judged by screenshots and by the
+save of the match it starts."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from game import ROOT
+from game.render import colors
+from game.session.settings import difficulties
+from tests.integration.xserver import (
+    screenshot,
+    virtual_display,
+    wait_for_window,
+    wait_until,
+    xdotool,
+)
+
+pytestmark = pytest.mark.integration
+WIDTH, HEIGHT = 900, 650
+
+
+def share(image: np.ndarray, color: tuple[int, int, int], box: tuple[int, int, int, int]) -> float:
+    """The share of the pixels in box (left, top, right, bottom) that are `color` (+-6)."""
+    left, top, right, bottom = box
+    part = image[top:bottom, left:right].astype(int)
+    return float((np.abs(part - np.array(color)).max(axis=2) <= 6).mean())
+
+
+def test_the_menu_starts_a_match_against_normal(tmp_path):
+    env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path / "config"),
+           "XDG_DATA_HOME": str(tmp_path / "data"), "PYTHONPATH": str(ROOT)}
+    env.pop("RULEFRONT_HEADLESS", None)
+    save = tmp_path / "data" / "rulefront" / "autosave.json"
+    with virtual_display() as display:
+        env["DISPLAY"] = display
+        game = subprocess.Popen([sys.executable, "-m", "game", "play", "--size",
+                                 f"{WIDTH}x{HEIGHT}"], cwd=tmp_path, env=env,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            window = wait_for_window(display, "^Rulefront$", game)
+            xdotool(display, "windowfocus", "--sync", window)
+
+            def shot(name: str, until) -> np.ndarray:
+                """A screenshot once `until(image)` holds (the last one after 30 s)."""
+                images = []
+
+                def take() -> bool:
+                    images.append(screenshot(display, tmp_path / f"{name}.png")[:HEIGHT, :WIDTH])
+                    return until(images[-1])
+
+                wait_until(take)
+                return images[-1]
+
+            board = (20, 20, WIDTH - 320, HEIGHT - 20)  # the match's board area
+            panel = (WIDTH - 280, 0, WIDTH, HEIGHT)  # the match's side panel
+            menu = shot("menu", lambda image: share(image, colors.SELECT,
+                                                     (25, 0, 40, HEIGHT)) > 0.01)
+            # The title menu: the chosen row's yellow bar on the left, the thumbnail of the
+            # first entry's map (duel, drawn by the board view: its floor) on the right.
+            assert share(menu, colors.SELECT, (25, 0, 40, HEIGHT)) > 0.01
+            assert share(menu, colors.FLOOR, (WIDTH // 2, 0, WIDTH, HEIGHT)) > 0.05
+            assert share(menu, colors.PANEL, panel) < 0.5  # no match yet
+            # New game -> Map, Red, Blue, Start: Red is Human, Blue Normal by default.
+            for key in ("Return", "Down", "Down", "Down", "Return"):
+                xdotool(display, "key", "--window", window, key)
+            match = shot("match", lambda image: share(image, colors.PANEL, panel) > 0.5)
+            assert share(match, colors.PANEL, panel) > 0.5, "no match was drawn"
+            assert share(match, colors.FLOOR, board) > 0.2  # the duel board fills the left
+            # End red's turn: Normal plays blue's, and every command is autosaved.
+            xdotool(display, "key", "--window", window, "e")
+
+            def commands() -> list:
+                if not save.exists():
+                    return []
+                try:
+                    return json.loads(save.read_text())["commands"]
+                except (ValueError, KeyError):
+                    return []
+
+            assert len(wait_until(lambda: len(commands()) >= 3 and commands(), 60)) >= 3
+            xdotool(display, "key", "--window", window, "q")  # leave the match: the menu again
+            back = shot("back", lambda image: share(image, colors.PANEL, panel) < 0.5)
+            assert share(back, colors.SELECT, (25, 0, 40, HEIGHT)) > 0.01
+            # Back on the New game page; Escape goes up to the title, and Escape there quits.
+            xdotool(display, "key", "--window", window, "Escape")
+            xdotool(display, "key", "--window", window, "Escape")
+            out, err = game.communicate(timeout=30)
+        finally:
+            if game.poll() is None:
+                game.kill()
+                game.wait()
+    assert game.returncode == 0, err
+    record = json.loads(save.read_text())
+    assert record["map"].endswith("duel.png")
+    assert record["seats"] == {"red": "human", "blue": difficulties()["Normal"]}
+    assert record["commands"][0] == {"type": "EndTurn"}
+    assert all(c["type"] != "EndTurn" or i == 0 for i, c in enumerate(record["commands"][:2]))

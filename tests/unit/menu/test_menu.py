@@ -1,0 +1,190 @@
+"""The title menu's controller (no window, no terminal): entries from data/menu.yaml, the new
+game page's seats, level select with stars, challenges scored, settings kept, new pages."""
+
+from __future__ import annotations
+
+import shutil
+from types import SimpleNamespace
+
+import pytest
+import yaml
+
+import game
+from game import DATA, registry
+from game.data import find_shipped
+from game.menu.model import Launch, stars_for
+from game.menu.pages import PAGES, new_menu, register_page
+from game.session.scores import record_score
+from game.session.settings import Settings, difficulties, load_settings
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    """Settings and scores in folders of the test's own."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    return tmp_path
+
+
+def labels(menu) -> list[str]:
+    return [row.label for row in menu.view().rows]
+
+
+def press(menu, *keys: str) -> None:
+    for key in keys:
+        menu.key(key)
+
+
+def open_entry(menu, label: str) -> None:
+    index = labels(menu).index(label)
+    menu.click(index)
+
+
+def test_the_entries_are_data_menu_yaml_s_in_order(home):
+    menu = new_menu()
+    listed = [entry["label"] for entry in yaml.safe_load((DATA / "menu.yaml").read_text())[
+        "entries"]]
+    assert labels(menu) == listed
+    assert listed[:3] == ["New game", "Continue", "Challenges"]
+    assert menu.view().about  # the chosen entry says what it is
+
+
+def test_new_game_defaults_to_duel_human_against_normal_and_launches_it(home):
+    menu = new_menu()
+    open_entry(menu, "New game")
+    rows = menu.view().rows
+    assert [r.label for r in rows] == ["Map", "Red", "Blue", "Start"]
+    assert "Duel" in rows[0].detail and "Human" in rows[1].detail and "Normal" in rows[2].detail
+    assert rows[0].preview is not None and rows[0].preview.name == "duel.png"  # a thumbnail
+    press(menu, "DOWN", "DOWN", "DOWN", "RETURN")
+    launch = menu.take_launch()
+    assert launch == Launch("match", find_shipped("duel"),
+                            {"red": "human", "blue": difficulties()["Normal"]})
+    assert menu.take_launch() is None  # taken once
+
+
+def test_seats_cycle_through_human_the_difficulties_and_every_ai_that_can_play(home):
+    menu = new_menu()
+    open_entry(menu, "New game")
+    choices = menu.seat_choices("skirmish")
+    assert choices[:4] == ["Human", "Easy", "Normal", "Hard"]
+    assert {"random", "heuristic", "minimax", "mcts"} <= set(choices)
+    assert "perfect" not in choices  # it needs an impartial game: skirmish is not one
+    press(menu, "DOWN", "DOWN", "RIGHT")  # Blue: Normal -> Hard
+    assert "Hard" in menu.view().rows[2].detail
+    press(menu, "LEFT", "LEFT")
+    assert "Easy" in menu.view().rows[2].detail
+    press(menu, "UP", "UP", "RIGHT")  # the next map
+    assert "Duel" not in menu.view().rows[0].detail
+
+
+def test_the_octal_entry_lists_only_games_of_that_ruleset(home):
+    menu = new_menu()
+    open_entry(menu, "Octal")
+    seen = set()
+    for _ in range(4):
+        preview = menu.view().rows[0].preview
+        seen.add(registry.spec(game.levels.loader.load_game_map(preview).ruleset).name)
+        press(menu, "RIGHT")
+    assert seen == {"octal"}
+    assert "perfect" in menu.seat_choices("octal")
+
+
+def test_level_select_shows_the_stars_a_best_score_won(home):
+    menu = new_menu(settings=Settings(player="ann"))
+    open_entry(menu, "Descent")
+    rows = menu.view().rows
+    assert rows and all(r.detail == "not won yet" for r in rows) and rows[0].stars == 0
+    first = rows[0].preview
+    thresholds = game.levels.loader.load_game_map(first).sidecar["stars"]
+    record_score(str(first), "ann", int(thresholds[3]))
+    record_score(str(first), "bob", 1)  # another player's best is not ann's
+    menu.refresh_page()
+    assert menu.view().rows[0].stars == 3
+    assert menu.view().rows[0].detail == f"best {thresholds[3]} moves"
+    press(menu, "RETURN")
+    assert menu.take_launch() == Launch("level", first)
+
+
+def test_a_challenge_won_is_scored_by_rounds_and_shows_its_stars(home):
+    menu = new_menu(settings=Settings(player="ann"))
+    open_entry(menu, "Challenges")
+    assert menu.view().rows[0].stars == 0
+    press(menu, "RETURN")
+    launch = menu.take_launch()
+    challenge = menu.challenges[0]
+    assert launch.challenge == challenge.title
+    assert launch.specs[challenge.side] == "human"
+    won = SimpleNamespace(outcome=SimpleNamespace(winner=challenge.side),
+                          ruleset=SimpleNamespace(report=lambda world: {"round": 9}), world=None,
+                          history=[])
+    menu.returned(won, launch)
+    rounds_for_two = sorted(challenge.stars.items())[1][1]
+    assert menu.view().rows[0].stars == stars_for(challenge.stars, 9)
+    assert "9 rounds" in menu.view().message
+    lost = SimpleNamespace(outcome=SimpleNamespace(winner="nobody"), ruleset=won.ruleset,
+                           world=None, history=[])
+    menu.returned(lost, launch)  # a loss changes nothing
+    assert menu.view().rows[0].stars == stars_for(challenge.stars, 9)
+    assert rounds_for_two >= 1
+
+
+def test_continue_resumes_the_autosave_or_says_there_is_none(home):
+    menu = new_menu()
+    open_entry(menu, "Continue")
+    assert menu.take_launch() is None and "no saved game" in menu.view().message
+    menu.save_path.parent.mkdir(parents=True)
+    menu.save_path.write_text("{}")
+    open_entry(menu, "Continue")
+    assert menu.take_launch() == Launch("resume", menu.save_path)
+
+
+def test_settings_change_on_the_page_and_are_written_at_once(home):
+    menu = new_menu()
+    open_entry(menu, "Settings")
+    press(menu, "RETURN")  # Animation: on -> off
+    press(menu, "DOWN", "RIGHT")  # Speed 1 -> 2
+    press(menu, "DOWN", "RETURN")  # Sound off
+    press(menu, "DOWN", "RIGHT")  # the colour-blind palette
+    press(menu, "DOWN", "RETURN", "Z")  # undo is Z now
+    press(menu, "DOWN", "DOWN", "RETURN", "Z")  # end turn takes Z: undo gets E (a swap)
+    assert load_settings() == Settings(animate=False, speed=2.0, sound=False,
+                                       palette="colour-blind", keys={"undo": "E",
+                                                                     "end_turn": "Z"})
+    assert menu.settings == load_settings()
+    assert [r.detail for r in menu.view().rows[:4]] == ["off", "2x", "off", "colour-blind"]
+
+
+def test_escape_goes_back_a_page_and_quits_from_the_title(home):
+    menu = new_menu()
+    open_entry(menu, "How to play")
+    assert menu.view().text and not menu.view().rows
+    press(menu, "ESCAPE")
+    assert menu.view().title == "Rulefront" and not menu.quit
+    press(menu, "ESCAPE")
+    assert menu.quit
+
+
+def test_a_new_kind_of_page_is_a_line_of_data_and_one_registered_function(home, monkeypatch):
+    data = home / "datacopy"
+    shutil.copytree(DATA, data)
+    text = yaml.safe_load((data / "menu.yaml").read_text())
+    text["entries"].insert(2, {"page": "host", "label": "Host a game"})
+    (data / "menu.yaml").write_text(yaml.safe_dump(text))
+    monkeypatch.setattr(game, "DATA", data)
+    monkeypatch.setitem(PAGES, "host", PAGES["quit"])
+    with pytest.raises(game.errors.UserError, match="page 'host' is not one the menu knows"):
+        monkeypatch.delitem(PAGES, "host")
+        new_menu()
+
+    def host(menu, entry):
+        menu.message = f"hosting: {entry.label}"
+
+    register_page("host", host)
+    try:
+        menu = new_menu()
+        assert labels(menu)[2] == "Host a game"
+        open_entry(menu, "Host a game")
+        assert menu.view().message == "hosting: Host a game"
+    finally:
+        del PAGES["host"]
