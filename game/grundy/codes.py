@@ -25,6 +25,20 @@ class OctalGame(NamedTuple):
         """The k whose digit has `bit` set (1: leave nothing, 2: one heap, 4: two heaps)."""
         return tuple(k for k, d in enumerate(self.digits, start=1) if d & bit)
 
+    def in_words(self) -> list[str]:
+        """What the code lets a move do, one line per count a move may take (for players)."""
+        if self.nim:
+            return ["take any number of blocks from the end of one heap"]
+        lines = []
+        for k, digit in enumerate(self.digits, start=1):
+            ways = [way for bit, way in ((1, f"a heap of exactly {k}"),
+                                         (2, "from an end of a bigger heap"),
+                                         (4, "from the middle (splits it)"))
+                    if digit & bit]
+            if ways:
+                lines.append(f"take {k}: " + ", or ".join(ways))
+        return lines
+
     @property
     def max_take(self) -> int:
         """t in the Guy-Smith criterion: the most tokens one move may remove."""

@@ -243,8 +243,8 @@ class GridView(View):
             for drawable in self.drawn.get(entity, []):
                 bx, by = self.base.get(id(drawable), (drawable.x, drawable.y))
                 drawable.x, drawable.y = bx + ox, by + oy
-        if self.tracks and t >= max(self.duration(), 0.0):
-            self._bury()
+        if (self.tracks or self.ghosts) and t >= max(self.duration(), 0.0):
+            self._bury()  # also what went with no animation (two commands between frames)
 
     def _attack_frame(self, entity: int, dx: int, dy: int, striking: bool) -> None:
         """The attacker turns to its target and shows its attack frame while it lunges, and

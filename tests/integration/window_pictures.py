@@ -1,7 +1,9 @@
-"""Draw docs/img/editor.png from the real editor: `rulefront edit` on a copy of duel under Xvfb,
-a few cells painted with the mouse, the pointer on a palette entry, photographed with `import`.
+"""The documentation's pictures of the real windows, under Xvfb, photographed with `import`:
+editor.png (`rulefront edit` on a copy of duel, a few cells painted with the mouse, the pointer
+on a palette entry) and octal.png (Kayles against the perfect AI, the last block of a heap
+clicked and 2 pressed).
 
-    python -m tests.integration.editor_picture docs/img/editor.png
+    python -m tests.integration.window_pictures docs/img
 """
 
 from __future__ import annotations
@@ -14,15 +16,18 @@ from pathlib import Path
 
 from PIL import Image
 
+from components.resources import SIZE_KEY
 from game import MAPS
 from game.data import palette
+from game.levels.loader import load_engine
 from game.render.controllers.editor import palette_groups
 from game.render.editor_layout import plan_palette
 from game.render.layout import Layout
-from tests.integration.test_editor_under_x import HEIGHT, WIDTH, Desk, x_server
+from game.rulesets.octal.ruleset import heaps_of
+from tests.integration.xdesk import HEIGHT, WIDTH, Desk, x_server
 
 
-def main(out: str) -> None:
+def editor_picture(out: Path) -> None:
     folder = Path(tempfile.mkdtemp())
     copy = folder / "duel.png"
     shutil.copy(MAPS / "duel.png", copy)
@@ -57,5 +62,30 @@ def main(out: str) -> None:
     shutil.rmtree(folder)
 
 
+def octal_picture(out: Path) -> None:
+    folder = Path(tempfile.mkdtemp())
+    kayles = MAPS / "octal" / "kayles.png"
+    start = load_engine(kayles)
+    lay = Layout(WIDTH, HEIGHT, *start.world.resource(SIZE_KEY))
+    heap = heaps_of(start.world)[-1]
+    with x_server() as display:
+        desk = Desk(display, folder)
+        game = subprocess.Popen([sys.executable, "-m", "game", "play", str(kayles), "--blue",
+                                 "perfect", "--save", str(folder / "save.json"), "--size",
+                                 f"{WIDTH}x{HEIGHT}"], env=desk.env)
+        try:
+            window = desk.window("^Rulefront - ")
+            desk.window_shot(window)
+            desk.click(window, *lay.cell_center(heap.x + heap.size - 1, heap.y))
+            desk.key(window, "2")
+            desk.window_shot(window)
+            Image.fromarray(desk.window_shot(window)).save(out)
+        finally:
+            game.kill()
+            game.wait(10)
+    shutil.rmtree(folder)
+
+
 if __name__ == "__main__":
-    main(sys.argv[1])
+    editor_picture(Path(sys.argv[1]) / "editor.png")
+    octal_picture(Path(sys.argv[1]) / "octal.png")
