@@ -36,6 +36,8 @@ ASSETS = asset_packages()
 setup(
     packages=find_packages(include=["game*", "systems*", "components*"]) + sorted(ASSETS),
     package_dir=ASSETS,
-    # kernels.c is compiled on the user's machine at first use (game/grundy/native.py).
-    package_data={**{package: ASSET_FILES for package in ASSETS}, "game.grundy": ["kernels.c"]},
+    # kernels.c is compiled on the user's machine at first use (game/grundy/native.py); the
+    # spectator page is static HTML, CSS and JavaScript the server sends as they are (no build).
+    package_data={**{package: ASSET_FILES for package in ASSETS}, "game.grundy": ["kernels.c"],
+                  "game.net": ["web/*.html", "web/static/*.js", "web/static/*.css"]},
 )

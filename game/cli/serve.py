@@ -35,11 +35,15 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from game.net.server import Limits, Server, serve, tls_context
+    from game.net.spectate import Spectate
     from game.net.store import data_folder
+    from game.render.look import page_look
 
     context = tls_context(args.certfile, args.keyfile)
     folder = data_folder(args.data)
-    server = Server(folder, Limits(args.rate, args.rate * 2, args.max_games))
+    look = page_look()  # the spectator page paints with the window's sheets and colours
+    server = Server(folder, Limits(args.rate, args.rate * 2, args.max_games),
+                    Spectate(look.index, look.sheets))
     for note in server.load():
         print(f"rulefront serve: {note}", file=sys.stderr, flush=True)
     if args.host not in LOOPBACK and context is None:

@@ -14,23 +14,27 @@ from functools import cache
 from http import HTTPStatus
 from pathlib import Path
 from typing import Any, Protocol
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 from websockets.datastructures import Headers
 from websockets.http11 import Response
 
 from game.net import protocol as p
 from game.net.games import Game
+from game.net.spectate import Spectate
 
 
 class Hosted(Protocol):
-    """What the routes read of the server: its games and the maps it offers."""
+    """What the routes read of the server: its games, the maps it offers, and the spectator
+    page's look and frames."""
 
     games: dict[str, Game]
     maps: dict[str, str]
+    spectate: Spectate
 
 WEB = Path(__file__).resolve().parent / "web"
 GAME_PATH = re.compile(r"/api/games/([A-Za-z0-9_-]{12})(/replay)?")
+FRAMES_PATH = re.compile(r"/api/games/([A-Za-z0-9_-]{12})/frames")
 WATCH_PATH = re.compile(r"/watch/([A-Za-z0-9_-]{12})")
 SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
@@ -56,6 +60,12 @@ def respond(server: Hosted, connection: Any, request: Any) -> Any:
         return None
     if path == "/api/games":
         return _json(connection, [p.to_builtins(g.info()) for g in server.games.values()])
+    if path == "/api/look":
+        return _bytes(connection, 200, server.spectate.look_json, "application/json")
+    if path.startswith("/sprites/") and (sheet := server.spectate.sheets.get(path[9:])):
+        return _bytes(connection, 200, sheet, "image/png")
+    if (found := FRAMES_PATH.fullmatch(path)) is not None:
+        return _frames(server, connection, found.group(1), urlsplit(request.path).query)
     if path == "/api/maps":
         return _json(connection, sorted(server.maps))
     if (found := GAME_PATH.fullmatch(path)) is not None:
@@ -73,6 +83,21 @@ def respond(server: Hosted, connection: Any, request: Any) -> Any:
         kind = mimetypes.guess_type(file.name)[0] or "application/octet-stream"
         return _bytes(connection, 200, file.read_bytes(), kind)
     return _text(connection, 404, "not found.\n")
+
+
+def _frames(server: Hosted, connection: Any, game_id: str, query: str) -> Any:
+    """A game's frames from `?from=N` on (game/net/spectate.py), with its GameInfo."""
+    game = server.games.get(game_id)
+    if game is None:
+        return _text(connection, 404, f"no game {game_id} on this server.\n")
+    start = parse_qs(query).get("from", ["0"])[0]
+    if not start.isdigit() or len(start) > 9:
+        return _text(connection, 400, "from must be a number of commands.\n")
+    try:
+        frames = server.spectate.frames(game_id, game.engine, int(start))
+    except ValueError as exc:
+        return _text(connection, 404, f"{exc}.\n")
+    return _json(connection, {**p.to_builtins(game.info()), **frames})
 
 
 def _page(connection: Any, name: str) -> Any:

@@ -28,6 +28,7 @@ from game.data import shipped_levels
 from game.errors import UserError
 from game.net import protocol as p
 from game.net.games import Game, Listener, new_engine
+from game.net.spectate import Spectate
 from game.net.store import STORE_FORMAT, GameMeta, Line, Store, hash_token
 from game.session.seat import Forfeited
 
@@ -110,12 +111,14 @@ class Connection(Listener):
 class Server:
     """The games of one `--data` folder and the connections that play and watch them."""
 
-    def __init__(self, data: Path, limits: Limits | None = None) -> None:
+    def __init__(self, data: Path, limits: Limits | None = None,
+                 spectate: Spectate | None = None) -> None:
         self.store = Store(data)
         self.limits = limits or Limits()
         self.games: dict[str, Game] = {}
         self.maps = catalogue()
         self.connections: set[Connection] = set()
+        self.spectate = spectate or Spectate()  # the spectator page's look and frames
 
     def load(self) -> list[str]:
         """Every game on disk, rebuilt from its log; sentences for those left out."""

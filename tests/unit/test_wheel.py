@@ -41,6 +41,15 @@ def test_the_wheel_holds_every_data_and_map_file_and_no_tests_or_caches(wheel):
             or n.endswith(".pyc")] == []
 
 
+def test_the_wheel_carries_the_spectator_page_as_it_is_in_the_source(wheel):
+    names = set(zipfile.ZipFile(wheel).namelist())
+    web = ROOT / "game" / "net" / "web"
+    page = {f"game/net/web/{p.relative_to(web).as_posix()}" for p in web.rglob("*")
+            if p.is_file()}
+    assert {"game/net/web/watch.html", "game/net/web/static/watch.js"} <= page
+    assert page - names == set()
+
+
 def test_the_unpacked_wheel_reads_its_own_maps_from_an_empty_folder(wheel, tmp_path):
     site = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(site)

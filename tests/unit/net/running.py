@@ -84,3 +84,23 @@ def wait_for(predicate: Any, seconds: float = 60.0) -> None:
     while not predicate():
         assert time.monotonic() < deadline, "gave up waiting"
         time.sleep(0.02)
+
+
+def finish(process: subprocess.Popen[str]) -> str:
+    """End a client that has not ended (terminate, then kill) and return its stdout."""
+    if process.poll() is None:
+        process.terminate()
+    try:
+        out, _err = process.communicate(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        out, _err = process.communicate()
+    return out or ""
+
+
+def get_json(url: str) -> Any:
+    """GET an HTTP route of the server as JSON."""
+    import urllib.request
+
+    with urllib.request.urlopen(url, timeout=10) as answer:
+        return json.loads(answer.read())
