@@ -39,7 +39,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--plain", action="store_true",
                    help="with --text: the plain line-by-line client (scripts, pipes, screen "
                         "readers) instead of the full-screen one")
-    p.add_argument("--resume", metavar="SAVE", help="continue a saved game exactly")
+    p.add_argument("--resume", metavar="SAVE", help="continue a saved game exactly (it saves "
+                   "back to SAVE unless --save says otherwise)")
     p.add_argument("--save", type=out_file, metavar="FILE",
                    help=f"where to autosave after every command (default {default_save_path()})")
     p.add_argument("--octal", metavar="CODE",
@@ -97,11 +98,20 @@ def read_line(prompt: str) -> str:
 
 
 def autosave_path(args: argparse.Namespace) -> Path:
-    """Where the game autosaves (--save, else the data folder), checked before any move: an
-    XDG_DATA_HOME that is a file or a read-only folder is one sentence, not a traceback or a
-    refusal after the first command."""
+    """Where the game autosaves (--save, else the save it resumed, else the data folder),
+    checked before any move: a folder that is a file or read-only is one sentence, not a
+    traceback or a refusal after the first command. A resumed game saves back to its own
+    file: writing it to the default autosave would overwrite another game."""
     if args.save:
         return Path(args.save)  # checked by argparse (out_file)
+    if getattr(args, "resume", None):
+        path = Path(args.resume)
+        try:
+            writable(path)
+        except UserError as exc:
+            raise UserError(f"{str(exc).rstrip('.')} (the resumed save, where the game saves "
+                            "back; give --save FILE to save elsewhere).") from None
+        return path
     path = default_save_path()
     try:
         writable(path)

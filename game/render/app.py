@@ -184,12 +184,19 @@ class App:
     def on_resize(self, width: int, height: int) -> None:
         self.screen.resize(width, height)
 
-    def on_close(self) -> None:
+    def on_close(self) -> bool | None:
+        ask = getattr(self.controller, "ask_to_quit", None)
+        if ask is not None and ask():
+            return True  # the question is on screen; the window stays open
         self.controller.save()
+        return None
 
     def tick(self, dt: float = 0.0) -> None:
         """One AI command per call when an AI is to play (scheduled at --fps), once the last
-        command's animation is over."""
+        command's animation is over (at once after Space: the rest of the AI's turn). The AI
+        thinks in another process, so this only asks and collects: it never blocks."""
+        if getattr(self.controller, "rushing", False):
+            self.screen.skip()
         if self.screen.animating:
             return
         self.controller.tick()
@@ -211,16 +218,20 @@ def run_window(engine: Engine, seats: dict[str, Seat], seed: int, save_path: Pat
     settings = player_settings()
     target = registry.spec(engine.ruleset.name).controller
     controller_class = registry.load_object(target) if target else Controller
-    app = App(window, controller_class(engine, seats, seed, save_path),
-              animation_setting(args, settings), settings, window_sounds(settings))
+    controller = controller_class(engine, seats, seed, save_path)
+    app = App(window, controller, animation_setting(args, settings), settings,
+              window_sounds(settings))
     fps = max(1, int(getattr(args, "fps", 30) or 30))
     pyglet.clock.schedule_interval(app.tick, 1.0 / fps)
     quit_after = getattr(args, "quit_after", None)
     if quit_after:
         pyglet.clock.schedule_once(lambda dt: (app.controller.save(), window.close()),
                                    quit_after)
-    pyglet.app.run(1.0 / fps)
-    pyglet.clock.unschedule(app.tick)
+    try:
+        pyglet.app.run(1.0 / fps)
+    finally:
+        pyglet.clock.unschedule(app.tick)
+        controller.close()  # a think in progress is stopped, not waited for
     print(f"saved to {save_path}; continue with --resume {save_path}")
     return 0
 

@@ -2,11 +2,14 @@
 
 `rulefront play --text` runs this when stdin and stdout are terminals (the plain client,
 game/text/play.py, stays for --plain, scripts and pipes). It reads the world and the events,
-and writes only by submitting commands the Cursor picked from the engine's legal actions.
+and writes only by submitting commands the Cursor picked from the engine's legal actions, or
+that an AI seat chose: the AI works in another process (game/session/think.py), so keys,
+help, the panel and scrolling answer while it thinks, and its command is submitted here.
 """
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from rich.style import Style
@@ -29,7 +32,9 @@ from game.events import RuleBroken, RuleFormed, TurnEnded
 from game.session.match import Seat
 from game.session.narrate import name_of, names, sentences
 from game.session.saves import save_game
-from game.session.seat import Forfeited, step
+from game.session.seat import Forfeited
+from game.session.think import Thinker, Worker
+from game.session.undo import redo_turn, undo_turn
 from game.text.board import (
     CELL,
     Cell,
@@ -44,6 +49,7 @@ from game.text.cursor import GRID, HEAPS, STEPS, Cursor
 from systems.ai import Budget
 
 AI_DELAY = 0.4  # seconds between an AI's actions: a readable pace
+POLL = 0.05  # seconds between looks at whether the thinking AI has answered
 ROLE_STYLES = {
     "red": "bold white on #a03030", "blue": "bold white on #3050b0",
     "word-noun": "bold #ffa0ff on #402040", "word-operator": "bold white on #404040",
@@ -65,7 +71,8 @@ HELP = {
             "solver's next move, where the level has one)"),
     HEAPS: "up/down choose a heap; left/right choose how to take from it; Enter takes",
 }
-KEYS = "u undo, r redo, s save, space skip the AI's turn, p fold the panel, ? help, q quit"
+KEYS = ("u undo, r redo, s save, space the rest of the AI's turn at once, p fold the panel, "
+        "? help, q quit")
 
 
 class Board(Widget):
@@ -250,8 +257,14 @@ class RulefrontApp(App[int]):
     ]
 
     def __init__(self, engine: Engine, seats: dict[str, Seat], seed: int,
-                 save_path: Path | None, ai_delay: float = AI_DELAY) -> None:
+                 save_path: Path | None, ai_delay: float = AI_DELAY,
+                 thinker: Thinker | None = None) -> None:
         super().__init__()
+        self.thinker: Thinker = thinker if thinker is not None else Worker()
+        self.asked: float | None = None  # when the AI to play was asked (time.monotonic())
+        self.next_ai = 0.0  # an AI acts no sooner than this (its readable pace)
+        self.skipping = False  # space: the rest of the AI's turn at once
+        self.quit_armed: int | None = None  # a level's quit asked at this many moves
         self.engine = engine
         self.seats = seats
         self.seed = seed
@@ -280,8 +293,11 @@ class RulefrontApp(App[int]):
     def on_mount(self) -> None:
         self.title = "Rulefront"
         self.log_line(f"{self.engine.ruleset.describe(self.engine.world)}. Press ? for keys.")
-        self.set_interval(self.ai_delay, self.ai_step)
+        self.set_interval(min(self.ai_delay, POLL), self.ai_step)
         self.refresh_view()
+
+    def on_unmount(self) -> None:
+        self.thinker.close()  # a think in progress is stopped, not waited for
 
     # -- drawing -----------------------------------------------------------------------------
 
@@ -314,7 +330,11 @@ class RulefrontApp(App[int]):
             return f"game over: {winner} ({outcome.reason}); u undo, q leave"
         seat = self.seats.get(engine.side)
         if seat is not None and self.ai_to_play():
-            return f"{engine.side} ({seat.spec}) is thinking; space skips to the end of its turn"
+            if self.asked is None:
+                return f"{engine.side} ({seat.spec}) plays; space plays the rest of its turn"
+            seconds = int(time.monotonic() - self.asked)
+            rest = "" if self.skipping else "; space plays the rest of its turn at once"
+            return f"{engine.side} ({seat.spec}) is thinking... {seconds} s{rest}"
         if self.cursor.mode == GRID and self.cursor.selected is not None:
             return (f"{name_of(engine.world, self.cursor.selected)} selected: Enter on a green "
                     "cell moves, on a red one attacks")
@@ -371,23 +391,50 @@ class RulefrontApp(App[int]):
             and PLAYER not in self.seats and self.forfeit is None and self.save_error is None
 
     def ai_step(self) -> None:
-        """One AI action per tick, so its turn reads step by step."""
-        if self.ai_to_play():
-            seat = self.seats[self.engine.side]
-            outcome = step(seat, self.engine, Budget())
-            if isinstance(outcome, Forfeited):
-                self.forfeit = outcome  # no AI is asked again: the game is over
-                self.cursor.message = f"game over: {outcome.sentence}"
-                self.log_line(self.cursor.message)
-                self.autosave()
-            else:
-                self.submit(outcome.command)
-            self.refresh_view()
+        """Ask the AI to play, or take its answer when it has come: one action at a time, at
+        its readable pace (at once after space), so its turn reads step by step. The search
+        runs in the thinker's process; this never waits for it."""
+        if not self.ai_to_play():
+            self.skipping = False
+            return
+        now = time.monotonic()
+        if self.asked is None:
+            if now < self.next_ai and not self.skipping:
+                return
+            if self.engine.redo_stack:  # what it played here before an undo, played again
+                self.replay()
+                return
+            self.asked = now
+            self.thinker.ask(self.engine, self.seats[self.engine.side], Budget())
+        outcome = self.thinker.poll()
+        if outcome is None:
+            self.refresh_view()  # the indicator's seconds
+            return
+        self.asked = None
+        self.next_ai = now + self.ai_delay
+        if isinstance(outcome, Forfeited):
+            self.forfeit = outcome  # no AI is asked again: the game is over
+            self.cursor.message = f"game over: {outcome.sentence}"
+            self.log_line(self.cursor.message)
+            self.autosave()
+        else:
+            self.submit(outcome.command)
+        self.refresh_view()
+
+    def replay(self) -> None:
+        before = names(self.engine.world)
+        self.engine.redo()
+        for line in sentences(self.engine.world, self.engine.history[-1].events, before):
+            self.log_line(line)
+        self.next_ai = time.monotonic() + self.ai_delay
+        self.cursor.after(None)
+        self.autosave()
+        self.refresh_view()
 
     def action_skip(self) -> None:
-        """Play the rest of the AI's turn at once."""
-        side = self.engine.side
-        while self.ai_to_play() and self.engine.side == side:
+        """Play the rest of the AI's turn at once (each action as soon as it is chosen)."""
+        if self.ai_to_play():
+            self.skipping = True
             self.ai_step()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -405,21 +452,32 @@ class RulefrontApp(App[int]):
     def action_end_turn(self) -> None:
         self.act(self.cursor.end_turn())
 
+    def human(self, side: str) -> bool:
+        seat = self.seats.get(side)
+        return seat is None or seat.ai is None
+
+    def stop_thinking(self) -> None:
+        if self.asked is not None:
+            self.thinker.cancel()
+            self.asked = None
+        self.skipping = False
+
     def action_undo(self) -> None:
         """Undo back to the last human action (an AI's actions are undone with it)."""
         engine = self.engine
-        if engine.undo() is None:
+        self.stop_thinking()
+        if not undo_turn(engine, self.human):
             self.cursor.message = "Nothing to undo."
         else:
-            while self.ai_to_play() and engine.history:
-                engine.undo()
             self.cursor.after(None)
             self.cursor.message = f"undone; {len(engine.history)} actions played"
             self.autosave()
         self.refresh_view()
 
     def action_redo(self) -> None:
-        if self.engine.redo() is None:
+        """Redo the human's action and replay the AI's undone replies as they were."""
+        self.stop_thinking()
+        if not redo_turn(self.engine, self.human):
             self.cursor.message = "Nothing to redo."
         else:
             self.cursor.after(None)
@@ -464,6 +522,22 @@ class RulefrontApp(App[int]):
         self.refresh_view()
 
     def action_quit_game(self) -> None:
+        """Quit, saving first; a level (never saved) with moves played asks first."""
+        engine = self.engine
+        unsaved = PLAYER in self.seats and engine.history and not engine.over
+        if unsaved and self.quit_armed != len(engine.history):
+            self.quit_armed = len(engine.history)
+            moves = len(engine.history)
+            self.cursor.message = (f"quit? this level is not saved ({moves} move"
+                                   f"{'s' if moves > 1 else ''} played): q again quits, a "
+                                   "move keeps playing")
+            self.refresh_view()
+            return
+        self.stop_thinking()
         self.autosave()
         if self.save_error is None:
             self.exit(0)
+
+    async def action_quit(self) -> None:
+        """Textual's own quit key (Ctrl+Q) goes the same way as q."""
+        self.action_quit_game()

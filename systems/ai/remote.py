@@ -81,7 +81,7 @@ class Remote:
             parent, child = context.Pipe()
             self.process = context.Process(target=serve, args=(child, *self.job), daemon=True,
                                            name=f"rulefront plug-in {self.label}")
-            with _real_stderr():
+            with real_stderr():
                 self.process.start()
             child.close()
             self.conn = parent
@@ -122,7 +122,7 @@ class Remote:
 
 
 @contextlib.contextmanager
-def _real_stderr() -> Iterator[None]:
+def real_stderr() -> Iterator[None]:
     """The process's own stderr while a child starts: multiprocessing passes stderr's file
     descriptor to its resource tracker, and a full-screen client (Textual) replaces stderr
     with an object that has none."""

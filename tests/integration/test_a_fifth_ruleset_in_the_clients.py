@@ -34,6 +34,10 @@ def test_counting_plays_in_the_textual_client_by_keys_until_the_game_ends(counti
         assert engine.history[0].command == Take(0, 3, 0)
         assert engine.side == "blue"
         await pilot.press("space")  # the AI's turn at once: whatever it takes, 4 - k are left
+        for _ in range(500):  # it thinks in its own process (game/session/think.py)
+            if engine.side == "red":
+                break
+            await pilot.pause(0.02)
         assert len(engine.history) == 2 and engine.side == "red"
         left = len(engine.ruleset.tokens(engine.world))  # type: ignore[attr-defined]
         await pilot.press(*["right"] * (left - 1), "enter")  # take them all

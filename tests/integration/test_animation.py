@@ -19,6 +19,7 @@ from game.render.controllers.match import Controller
 from game.render.offscreen import frame_image, to_array
 from game.render.screen import Screen
 from game.session.match import make_seats
+from game.session.think import Inline
 from tests.helpers import draw_map, run_cli
 
 pytestmark = pytest.mark.integration
@@ -66,7 +67,8 @@ def draw(app: App) -> None:
 
 def app_for(window, engine, tmp_path, animate: bool, blue: str = "random") -> App:
     seats = make_seats(engine, {"red": "human", "blue": blue}, 0)
-    return App(window, Controller(engine, seats, 0, tmp_path / "save.json"), animate)
+    return App(window, Controller(engine, seats, 0, tmp_path / "save.json", thinker=Inline()),
+               animate)
 
 
 def test_ai_seats_wait_for_the_animation_and_a_key_skips_it(window, tiny, tmp_path):

@@ -17,7 +17,7 @@ from typing import Any
 from game.commands import Command, Step, Wait
 from game.engine import Engine
 from game.errors import UserError
-from game.render.controllers.match import STEP_KEYS, Controller
+from game.render.controllers.match import CONFIRM, STEP_KEYS, Controller
 from game.render.uiview import UiView
 from game.session.match import make_seats
 
@@ -123,7 +123,9 @@ class LevelController(Controller):
 
     def view(self) -> UiView:
         modal: tuple[str, ...] = ()
-        if self.show_help:
+        if self.confirming is not None:
+            modal = CONFIRM[self.confirming]
+        elif self.show_help:
             modal = HELP
         elif self.engine.over:
             modal = self.end_lines()
@@ -151,23 +153,28 @@ class LevelController(Controller):
     # -- input ----------------------------------------------------------------------------
 
     def click(self, cell: tuple[int, int] | None) -> None:
-        if self.show_help:
+        if self.confirming is not None:
+            self._answer(False)
+        elif self.show_help:
             self.show_help = False
             self._changed()
 
     def key(self, name: str, ctrl: bool = False) -> None:
         name = name.upper()
+        if self.confirming is not None:
+            self._answer(name in ("Y", "RETURN", "ENTER") or name == self.confirming[0].upper())
+            return
         if name == "U" or (ctrl and name == "Z"):
             self.undo()
         elif name == "Y":
             self.redo()
         elif name == "Q":
-            self.quit = True
+            self._ask_first("quit")  # a level is not saved: its moves would be lost
         elif name == "H":
             self.show_help = not self.show_help
             self._changed()
         elif name == "R":
-            self.restart()
+            self._ask_first("restart")
         elif name in NEXT_KEYS or name == "P":
             self.next_level(-1 if name == "P" else 1)
         elif name in HINT_KEYS:
@@ -179,6 +186,18 @@ class LevelController(Controller):
                 self.submit(Wait())
             else:
                 self._say(f"{self.engine.ruleset.name} levels have no wait; step instead.")
+
+    def ask_to_quit(self) -> bool:
+        """The window's close button: True (and the question shown) while an unfinished
+        level's moves would be lost; a second press closes."""
+        if self._nothing_to_lose() or self.confirming == "quit":
+            return False
+        self.confirming = "quit"
+        self._changed()
+        return True
+
+    def _nothing_to_lose(self) -> bool:
+        return not self.engine.history or self.engine.over  # a finished level keeps its score
 
     # -- acting ---------------------------------------------------------------------------
 

@@ -2,14 +2,21 @@
 
 The window turns pyglet events into `click(cell)` and `key(name, ctrl)` calls and draws
 `view()`. Everything the player does goes through `engine.submit`, `undo` or `redo`; the
-game is autosaved after every command. Keys (see HELP): U or Ctrl+Z undo, Y redo, E or Space
-end turn, R restart, N/P next/previous map of the folder, Ctrl+S save (S too, unless the
-ruleset steps with WASD), Q quit (autosave), H help, K or Pause pauses the AI seats,
-arrows/WASD step for rulesets with Step commands.
+game is autosaved after every command. Keys (see HELP): U or Ctrl+Z undo (back to the last
+human action, an AI's replies with it), Y redo (the AI's undone replies are replayed as they
+were, not thought again), E or Space end turn, Space while an AI plays: the rest of its turn
+at once, R restart and N/P next/previous map of the folder (both ask first), Ctrl+S save (S
+too, unless the ruleset steps with WASD), Q quit (autosave), H help, K or Pause pauses the AI
+seats, arrows/WASD step for rulesets with Step commands.
+
+An AI seat's command is worked out off the UI thread (game/session/think.py: a child process
+on a replica), so keys, help and redraws answer while it thinks; `tick` asks, and applies
+the answer through `submit` when it has come.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -23,17 +30,30 @@ from game.render.controllers.preview import Preview, preview
 from game.render.uiview import Cell, UiView
 from game.session.match import Seat, current_round, make_seats
 from game.session.saves import save_game
-from game.session.seat import Forfeited, close_seats, step
+from game.session.seat import Forfeited, close_seats
+from game.session.think import Thinker, Worker
+from game.session.undo import redo_turn, undo_turn
 from systems.ai import Budget
 
 HELP = (
     "Keys",
     "click a hero: select; red cell: move; blue cell: attack",
     "U / Ctrl+Z undo    Y redo    E / Space end turn",
-    "R restart    N / P next / previous map",
+    "Space while the AI plays: the rest of its turn at once",
+    "R restart    N / P next / previous map (each asks first)",
     "Ctrl+S save    Q quit (saves)    H this help",
     "K / Pause: pause the AI    arrows / WASD: step",
 )
+CONFIRM = {
+    "restart": ("Restart this map?", "this game's moves are lost (no undo)",
+                "R / Y / Enter: restart    any other key: keep playing"),
+    "next": ("Go on to the next map?", "this game's moves are lost (no undo)",
+             "N / Y / Enter: next map    any other key: keep playing"),
+    "previous": ("Go back to the previous map?", "this game's moves are lost (no undo)",
+                 "P / Y / Enter: previous map    any other key: keep playing"),
+    "quit": ("Quit this level?", "its moves are not saved",
+             "Q / Y / Enter: quit    any other key: keep playing"),
+}
 STEP_KEYS = {"UP": "u", "DOWN": "d", "LEFT": "l", "RIGHT": "r",
              "W": "u", "S": "d", "A": "l", "D": "r"}
 
@@ -43,8 +63,11 @@ class Controller:
 
     def __init__(self, engine: Engine, seats: dict[str, Seat], seed: int,
                  save_path: Path | None,
-                 loader: Callable[[Path, int], Engine] | None = None) -> None:
+                 loader: Callable[[Path, int], Engine] | None = None,
+                 thinker: Thinker | None = None) -> None:
         self.seed = seed
+        self.thinker: Thinker = thinker if thinker is not None else Worker()
+        self.clock = getattr(self, "clock", time.monotonic)
         self.save_path = save_path
         self.loader = loader or (lambda path, seed: load_engine(path, seed=seed))
         self.specs = {side: seat.spec for side, seat in seats.items()}
@@ -56,6 +79,7 @@ class Controller:
         self._start(engine, seats)
 
     def _start(self, engine: Engine, seats: dict[str, Seat]) -> None:
+        self.thinker.cancel()  # a think about the game this one replaces
         close_seats(self.seats)  # a plug-in's process of the game this one replaces
         self.engine = engine
         self.seats = seats
@@ -68,6 +92,10 @@ class Controller:
         self._legal: tuple[int, list[Command]] | None = None
         self.hovered: Cell | None = None
         self._preview: tuple[tuple[int, Cell | None], Preview] | None = None
+        self.asked: float | None = None  # when the AI to play was asked (the clock's time)
+        self.shown_think = -1  # the whole seconds of thinking on screen
+        self.rushing = False  # Space: the AI's turn plays at once, unanimated
+        self.confirming: str | None = None  # 'restart', 'next' or 'previous', asked first
         self.generation += 1
 
     # -- questions ------------------------------------------------------------------------
@@ -80,6 +108,20 @@ class Controller:
     @property
     def human_to_play(self) -> bool:
         return not self.over and self.seats[self.engine.side].ai is None
+
+    @property
+    def thinking(self) -> bool:
+        """An AI seat is working out its command (off the UI thread)."""
+        return self.thinker.thinking and self.asked is not None
+
+    def thinking_line(self) -> str:
+        """The indicator: which AI thinks, for how long, and what Space does meanwhile."""
+        if not self.thinking or self.asked is None:
+            return ""
+        seat = self.seats[self.engine.side]
+        seconds = int(self.clock() - self.asked)
+        rest = "" if self.rushing else ". Space: the rest of its turn at once"
+        return f"{seat.side} ({seat.spec}) is thinking ({seconds}s){rest}"
 
     @property
     def hotseat(self) -> bool:
@@ -117,6 +159,8 @@ class Controller:
         modal: tuple[str, ...] = ()
         if self.handing_over:
             modal = (f"{self.engine.side} to play", "pass the device, then click to continue")
+        elif self.confirming is not None:
+            modal = CONFIRM[self.confirming]
         elif self.show_help:
             modal = HELP
         elif self.over:
@@ -127,7 +171,8 @@ class Controller:
         return UiView(selected=self.selected if not self.handing_over else None,
                       reach=self.reach() if not self.handing_over else frozenset(),
                       targets=frozenset(self.attacks()) if not self.handing_over else frozenset(),
-                      hide_board=self.handing_over, modal=modal, message=self.message,
+                      hide_board=self.handing_over, modal=modal,
+                      message=self.message or self.thinking_line(),
                       footer=footer, path=shown.path if shown else (),
                       tooltip=shown.lines if shown else ())
 
@@ -161,6 +206,9 @@ class Controller:
             self.handing_over = False
             self._changed()
             return
+        if self.confirming is not None:
+            self._answer(False)
+            return
         if self.show_help:
             self.show_help = False
             self._changed()
@@ -189,6 +237,9 @@ class Controller:
             self.handing_over = False
             self._changed()
             return
+        if self.confirming is not None:
+            self._answer(name in ("Y", "RETURN", "ENTER") or name == self.confirming[0].upper())
+            return
         if name in ("U",) or (ctrl and name == "Z"):
             self.undo()
         elif name == "Y":
@@ -203,9 +254,9 @@ class Controller:
             self.paused = not self.paused
             self._changed()
         elif name == "R":
-            self.restart()
+            self._ask_first("restart")
         elif name in ("N", "P"):
-            self.next_map(1 if name == "N" else -1)
+            self._ask_first("next" if name == "N" else "previous")
         elif ctrl and name == "S":
             self.save(tell=True)
         elif name in STEP_KEYS and self.human_to_play and self.steps():
@@ -214,6 +265,9 @@ class Controller:
             self.save(tell=True)
         elif name in ("E", "SPACE") and self.human_to_play:
             self.submit(EndTurn())
+        elif name == "SPACE" and not self.over and not self.rushing:
+            self.rushing = True  # an AI plays: the rest of its turn at once
+            self._changed()
 
     # -- acting ---------------------------------------------------------------------------
 
@@ -227,7 +281,10 @@ class Controller:
         return True
 
     def undo(self) -> None:
-        if self.engine.undo() is None:
+        """Back to the last position a human had to play (the AI's replies go too): undoing
+        only an AI's command would have it play again at once."""
+        self._stop_thinking()
+        if not undo_turn(self.engine, self._human):
             self._say("Nothing to undo.")
             return
         self.forfeit = None  # taking a command back takes the forfeit back too
@@ -235,26 +292,55 @@ class Controller:
         self._after_command()
 
     def redo(self) -> None:
-        if self.engine.redo() is None:
+        """Redo the human's command and replay the AI's undone replies as they were."""
+        self._stop_thinking()
+        if not redo_turn(self.engine, self._human):
             self._say("Nothing to redo.")
             return
         self.message = ""
         self._after_command()
 
     def tick(self) -> bool:
-        """Let an AI seat play one command if it is its turn; True when it did."""
-        if self.paused or self.handing_over or self.over or self.quit:
+        """Let an AI seat play one command if it is its turn; True when it did. The first
+        call asks the thinker; later ones apply its answer once it has come (and keep the
+        indicator's seconds going meanwhile)."""
+        if self.paused or self.handing_over or self.over or self.quit \
+                or self.confirming is not None:
             return False
         seat = self.seats[self.engine.side]
         if seat.ai is None:
+            self.rushing = False
             return False
-        outcome = step(seat, self.engine, Budget())
+        if self.engine.redo_stack and not self.thinking:
+            return self._replay()  # what the AI played here before an undo, not a new think
+        if not self.thinking:
+            self.asked = self.clock()
+            self.thinker.ask(self.engine, seat, Budget())
+        outcome = self.thinker.poll()
+        if outcome is None:
+            seconds = int(self.clock() - (self.asked or 0.0))
+            if seconds != self.shown_think:
+                self.shown_think = seconds
+                self._changed()
+            return False
+        self.asked = None
         if isinstance(outcome, Forfeited):
             self.forfeit = outcome  # the game is over: the end screen says why
             self.save()
             self._say(f"{outcome.sentence}.")
             return False
         return self.submit(outcome.command)
+
+    def _replay(self) -> bool:
+        self.engine.redo()
+        self.message = ""
+        self._after_command()
+        return True
+
+    def close(self) -> None:
+        """Stop the AI's thinking process and the seats' plug-ins (the window is closing)."""
+        self.thinker.close()
+        close_seats(self.seats)
 
     def restart(self) -> None:
         path = self._map_path()
@@ -295,6 +381,39 @@ class Controller:
 
     # -- helpers --------------------------------------------------------------------------
 
+    def _ask_first(self, what: str) -> None:
+        """Restart and the next map throw this game away: ask, unless nothing was played."""
+        if self._nothing_to_lose():
+            self._answer(True, what)
+            return
+        self.confirming = what
+        self._changed()
+
+    def _answer(self, yes: bool, what: str | None = None) -> None:
+        what = what or self.confirming
+        self.confirming = None
+        if not yes or what is None:
+            self._say("Kept playing.")
+        elif what == "quit":
+            self.quit = True
+        elif what == "restart":
+            self.restart()
+        else:
+            self.next_map(1 if what == "next" else -1)
+        self._changed()
+
+    def _nothing_to_lose(self) -> bool:
+        return not self.engine.history
+
+    def _human(self, side: str) -> bool:
+        seat = self.seats.get(side)
+        return seat is None or seat.ai is None
+
+    def _stop_thinking(self) -> None:
+        if self.thinking:
+            self.thinker.cancel()
+        self.asked = None
+
     def _after_command(self) -> None:
         world = self.engine.world
         if self.selected is not None and not world.alive(self.selected):
@@ -305,6 +424,8 @@ class Controller:
             if self.hotseat and not self.engine.over:
                 self.handing_over = True
             self.last_side = side
+        if self._human(side) or self.engine.over:
+            self.rushing = False
         self.save()
         self._changed()
 

@@ -124,7 +124,29 @@ def test_restart_puts_the_level_back_as_loaded():
     press(ctrl, "RIGHT DOWN")
     start = load_engine(FIRST).world.snapshot()
     press(ctrl, "R")
+    assert ctrl.view().modal[0] == "Restart this map?" and ctrl.moves == 2  # asked first
+    press(ctrl, "R")
     assert ctrl.moves == 0 and ctrl.engine.world.snapshot() == start
+
+
+def test_quitting_an_unfinished_level_asks_first_and_any_other_key_stays():
+    ctrl = controller()
+    press(ctrl, "Q")
+    assert ctrl.quit  # nothing played: nothing to lose
+    ctrl = controller()
+    press(ctrl, "RIGHT Q")
+    assert not ctrl.quit and ctrl.view().modal[0] == "Quit this level?"
+    press(ctrl, "LEFT")  # not a yes: the question goes, and the key does nothing else
+    assert not ctrl.quit and ctrl.moves == 1 and ctrl.view().modal == ()
+    press(ctrl, "Q RETURN")
+    assert ctrl.quit
+
+
+def test_the_close_button_asks_once_then_closes():
+    ctrl = controller()
+    press(ctrl, "RIGHT")
+    assert ctrl.ask_to_quit() and ctrl.view().modal[0] == "Quit this level?"
+    assert not ctrl.ask_to_quit()  # pressed again: the window closes
 
 
 def test_descent_levels_show_stars_and_rate_the_win():

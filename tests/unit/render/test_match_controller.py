@@ -12,6 +12,7 @@ from game.levels.loader import load_engine
 from game.render.controllers.match import Controller
 from game.session.match import make_seats
 from game.session.replay import read_record
+from game.session.think import Inline
 from tests.helpers import draw_map
 
 ROWS = ["D.d...", "......", "Q....q"]
@@ -22,7 +23,9 @@ def controller_for(tmp_path: Path, rows: list[str] = ROWS, red: str = "human",
     path = draw_map(tmp_path / "tiny.png", rows, sidecar)
     engine = load_engine(path)
     seats = make_seats(engine, {"red": red, "blue": blue}, 0)
-    return Controller(engine, seats, 0, tmp_path / "save.json")
+    # the AI's step run in this process: these tests are about the controller's rules (the
+    # thinking process is tested in tests/unit/session/test_think.py and from the outside)
+    return Controller(engine, seats, 0, tmp_path / "save.json", thinker=Inline())
 
 
 def hero_at(ctrl: Controller, cell: tuple[int, int]) -> int:
@@ -130,7 +133,29 @@ def test_restart_starts_the_map_over(tmp_path):
     ctrl.key("E")
     generation = ctrl.generation
     ctrl.key("R")
+    assert ctrl.view().modal[0] == "Restart this map?" and ctrl.generation == generation
+    ctrl.key("R")
     assert ctrl.engine.history == [] and ctrl.generation == generation + 1
+
+
+def test_restart_asks_first_and_any_other_key_keeps_the_game(tmp_path):
+    ctrl = controller_for(tmp_path, blue="random")
+    ctrl.key("E")
+    played = ctrl.engine.commands()
+    ctrl.key("R")
+    ctrl.key("U")  # not a yes: the question goes, the game stays, U does not undo
+    assert ctrl.engine.commands() == played and ctrl.view().modal == ()
+    assert ctrl.message == "Kept playing."
+    ctrl.key("N")
+    ctrl.click((1, 1))  # a click is a no too
+    assert ctrl.engine.commands() == played
+
+
+def test_restart_of_an_unplayed_game_does_not_ask(tmp_path):
+    ctrl = controller_for(tmp_path)
+    generation = ctrl.generation
+    ctrl.key("R")
+    assert ctrl.generation == generation + 1 and ctrl.view().modal == ()
 
 
 def test_next_and_previous_map_walk_the_folder(tmp_path):
@@ -163,3 +188,40 @@ def test_arrow_keys_do_nothing_where_the_ruleset_has_no_steps(tmp_path):
     ctrl = controller_for(tmp_path)
     ctrl.key("LEFT")
     assert ctrl.engine.history == []
+
+
+def play_ai_turn(ctrl: Controller) -> None:
+    while ctrl.tick():
+        pass
+
+
+def test_undo_after_an_ai_turn_goes_back_to_the_humans_last_command(tmp_path):
+    ctrl = controller_for(tmp_path, blue="random")
+    ctrl.click((0, 0))
+    ctrl.click((0, 1))
+    ctrl.key("E")
+    play_ai_turn(ctrl)
+    assert ctrl.engine.side == "red" and len(ctrl.engine.history) > 2
+    ctrl.key("U")  # the AI's turn and red's end of turn: red to play, before E
+    assert ctrl.engine.side == "red" and len(ctrl.engine.history) == 1
+    assert not ctrl.tick()  # the AI does not play again by itself
+
+
+def test_redo_replays_the_undone_ai_turn_not_a_new_one(tmp_path):
+    ctrl = controller_for(tmp_path, blue="random")
+    ctrl.key("E")
+    play_ai_turn(ctrl)
+    played = ctrl.engine.commands()
+    ctrl.key("U")
+    assert ctrl.engine.commands() == []
+    ctrl.key("Y")
+    assert ctrl.engine.commands() == played  # the same commands, in the same order
+    assert ctrl.engine.side == "red"
+
+
+def test_undo_with_no_human_command_behind_says_so(tmp_path):
+    ctrl = controller_for(tmp_path, red="random", blue="human")
+    ctrl.tick()
+    before = ctrl.engine.commands()
+    ctrl.key("U")
+    assert ctrl.message == "Nothing to undo." and ctrl.engine.commands() == before

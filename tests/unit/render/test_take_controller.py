@@ -9,12 +9,14 @@ from game.levels.loader import load_engine
 from game.render.controllers.take import TakeController
 from game.rulesets.octal.ruleset import heap_sizes, spec_map
 from game.session.match import make_seats
+from game.session.think import Inline
 
 
 def controller(code: str = "0.137", heaps: tuple[int, ...] = (7, 9, 12),
                blue: str = "human") -> TakeController:
     engine = load_engine(str(spec_map(code, list(heaps)).path))
-    return TakeController(engine, make_seats(engine, {"red": "human", "blue": blue}, 0), 0, None)
+    return TakeController(engine, make_seats(engine, {"red": "human", "blue": blue}, 0), 0, None,
+                          thinker=Inline())
 
 
 def test_click_digit_and_enter_take_blocks_from_the_clicked_one_on():

@@ -150,7 +150,11 @@ def test_the_ai_turn_plays_out_in_sentences_and_space_skips_to_its_end(tmp_path)
     async def scenario(app: RulefrontApp, pilot: Pilot) -> None:
         await pilot.press("e")
         assert engine.side == "blue"
-        await pilot.press("space")
+        await pilot.press("space")  # the AI thinks in its process: its actions come at once
+        for _ in range(500):
+            if engine.side == "red":
+                break
+            await pilot.pause(0.02)
         assert engine.side == "red"
         log.append(log_text(app))
 
@@ -276,3 +280,42 @@ def test_the_board_redrawn_for_a_cursor_move_equals_a_fresh_drawing(tmp_path):
     drive(app, scenario)
     assert shown == fresh
     assert len(set(shown)) == 4  # each step changed what is drawn
+
+
+async def until(pilot: Pilot, done: Callable[[], bool], tries: int = 500) -> None:
+    """Let the app run until `done()` (the AI answers from its own process)."""
+    for _ in range(tries):
+        if done():
+            return
+        await pilot.pause(0.02)
+
+
+def test_undo_takes_back_the_ai_turn_and_redo_replays_the_same_commands(tmp_path):
+    engine = load_engine(MAPS / "crossing.png", seed=3)
+    app, _ = app_for(engine, tmp_path, blue="random")  # a new turn would be another one
+    played: list[object] = []
+
+    async def scenario(app: RulefrontApp, pilot: Pilot) -> None:
+        await pilot.press("e", "space")
+        await until(pilot, lambda: engine.side == "red")
+        played.extend(engine.commands())
+        await pilot.press("u")  # blue's turn and red's end of turn
+        assert engine.commands() == [] and engine.side == "red"
+        await pilot.press("r")  # red's end of turn again, and blue's turn replayed as it was
+        assert engine.commands() == played and engine.side == "red"
+
+    drive(app, scenario)
+    assert len(played) > 2
+
+
+def test_quitting_a_level_with_moves_played_asks_first(tmp_path):
+    engine = descent_board(["2 1", "1 0"])
+    app = RulefrontApp(engine, make_seats(engine, {}, 0), 0, None)
+
+    async def scenario(app: RulefrontApp, pilot: Pilot) -> None:
+        await pilot.press("right", "q")
+        assert app.is_running and app.cursor.message.startswith("quit? this level is not saved (1 move played)")
+        await pilot.press("q")
+
+    drive(app, scenario)
+    assert not app.is_running and len(engine.history) == 1

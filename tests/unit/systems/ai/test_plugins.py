@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -199,9 +200,15 @@ def test_a_failing_plugin_ends_the_window_game_with_the_reason_in_its_save(
 
     engine = load_engine(OUTPOST)
     seats = make_seats(engine, {"red": f"{bots}:{cls}", "blue": "human"}, 0)
-    ctrl = Controller(engine, seats, 0, tmp_path / "save.json")
-    while ctrl.tick():
-        pass
+    ctrl = Controller(engine, seats, 0, tmp_path / "save.json")  # its thinking process, too
+    try:
+        for _ in range(3000):  # the answer comes from the child (which runs the plug-in's)
+            if ctrl.over:
+                break
+            ctrl.tick()
+            time.sleep(0.01)
+    finally:
+        ctrl.close()
     assert ctrl.over and not engine.over and not ctrl.human_to_play
     assert ctrl.message.startswith(f"red forfeits: AI plug-in '{bots}:{cls}' ")
     assert words in ctrl.message

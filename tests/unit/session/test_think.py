@@ -1,0 +1,81 @@
+"""The thinking process: an AI's step on a replica in a child, the same answers as in-process,
+and a client that is never made to wait for it."""
+
+from __future__ import annotations
+
+import time
+
+from game.commands import Command
+from game.levels.loader import load_engine
+from game.session.match import make_seats
+from game.session.seat import Chosen, Forfeited
+from game.session.think import Inline, Outcome, Thinker, Worker
+from systems.ai import Budget
+from tests.helpers import MAPS
+
+
+def answer(thinker: Thinker) -> Outcome:
+    for _ in range(6000):
+        outcome = thinker.poll()
+        if outcome is not None:
+            return outcome
+        time.sleep(0.005)
+    raise AssertionError("no answer in 30 s")
+
+
+def play(thinker: Thinker, actions: int = 24) -> list[Command]:
+    """A match of AIs on crossing, with an undo, an undo and a redo at the 8th command (the
+    replica takes back and applies what the client did)."""
+    engine = load_engine(MAPS / "crossing.png", seed=3)
+    seats = make_seats(engine, {"red": "heuristic", "blue": "minimax:nodes=200"}, 5)
+    try:
+        for index in range(actions):
+            if engine.over:
+                break
+            thinker.ask(engine, seats[engine.side], Budget())
+            outcome = answer(thinker)
+            assert isinstance(outcome, Chosen), outcome
+            assert engine.submit(outcome.command).ok
+            if index == 8:
+                engine.undo()
+                engine.undo()
+                engine.redo()
+    finally:
+        thinker.close()
+    return engine.commands()
+
+
+def test_the_thinking_process_chooses_what_the_step_in_this_process_chooses():
+    assert play(Worker()) == play(Inline())
+
+
+def test_asking_returns_at_once_and_cancel_stops_the_think():
+    engine = load_engine(MAPS / "outpost.png", seed=0)
+    seats = make_seats(engine, {"red": "minimax:think=30", "blue": "human"}, 0)
+    worker = Worker()
+    try:
+        worker.ask(engine, seats["red"], Budget())  # a 30 s think per action
+        assert worker.thinking and worker.poll() is None
+        process = worker.process
+        worker.cancel()
+        assert not worker.thinking and not process.is_alive()
+        assert engine.commands() == []  # the client's game is only changed by the client
+    finally:
+        worker.close()
+
+
+def test_a_thinking_process_that_dies_is_a_forfeit_with_a_sentence():
+    engine = load_engine(MAPS / "outpost.png", seed=0)
+    seats = make_seats(engine, {"red": "minimax:think=30", "blue": "human"}, 0)
+    worker = Worker()
+    try:
+        worker.ask(engine, seats["red"], Budget())
+        worker.process.kill()
+        outcome = answer(worker)
+        assert isinstance(outcome, Forfeited) and outcome.side == "red"
+        assert outcome.reason.startswith("its thinking process ended")
+        quick = make_seats(engine, {"red": "random", "blue": "human"}, 0)["red"]
+        worker.ask(engine, quick, Budget())
+        assert isinstance(answer(worker), Chosen)  # the next question starts a new child
+    finally:
+        worker.close()
