@@ -18,6 +18,7 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, ScrollableContainer, Vertical
+from textual.css.query import NoMatches
 from textual.geometry import Region
 from textual.screen import ModalScreen
 from textual.widget import Widget
@@ -33,7 +34,7 @@ from game.session.match import Seat
 from game.session.narrate import name_of, names, sentences
 from game.session.saves import save_game
 from game.session.seat import Forfeited
-from game.session.think import Thinker, Worker
+from game.session.think import Outcome, Thinker, Worker
 from game.session.undo import redo_turn, undo_turn
 from game.text.board import (
     CELL,
@@ -262,7 +263,8 @@ class RulefrontApp(App[int]):
         super().__init__()
         self.thinker: Thinker = thinker if thinker is not None else Worker()
         self.asked: float | None = None  # when the AI to play was asked (time.monotonic())
-        self.next_ai = 0.0  # an AI acts no sooner than this (its readable pace)
+        self.next_ai = time.monotonic() + ai_delay  # an AI acts no sooner (a readable pace)
+        self.held: Outcome | None = None  # the AI's answer, kept until its pace allows
         self.skipping = False  # space: the rest of the AI's turn at once
         self.quit_armed: int | None = None  # a level's quit asked at this many moves
         self.engine = engine
@@ -334,7 +336,7 @@ class RulefrontApp(App[int]):
                 return f"{engine.side} ({seat.spec}) plays; space plays the rest of its turn"
             seconds = int(time.monotonic() - self.asked)
             rest = "" if self.skipping else "; space plays the rest of its turn at once"
-            return f"{engine.side} ({seat.spec}) is thinking... {seconds} s{rest}"
+            return f"{engine.side} ({seat.spec}) is thinking ({seconds}s){rest}"
         if self.cursor.mode == GRID and self.cursor.selected is not None:
             return (f"{name_of(engine.world, self.cursor.selected)} selected: Enter on a green "
                     "cell moves, on a red one attacks")
@@ -356,6 +358,7 @@ class RulefrontApp(App[int]):
             return False
         for line in sentences(self.engine.world, self.engine.history[-1].events, before):
             self.log_line(line)
+        self.next_ai = time.monotonic() + self.ai_delay  # the next AI action's readable pace
         self.cursor.after(None)
         self.autosave()
         self.maybe_hand_over()
@@ -398,20 +401,20 @@ class RulefrontApp(App[int]):
             self.skipping = False
             return
         now = time.monotonic()
+        paced = now >= self.next_ai or self.skipping
         if self.asked is None:
-            if now < self.next_ai and not self.skipping:
-                return
             if self.engine.redo_stack:  # what it played here before an undo, played again
-                self.replay()
+                if paced:
+                    self.replay()
                 return
-            self.asked = now
+            self.asked = now  # thinking starts at once; the answer waits for the pace
             self.thinker.ask(self.engine, self.seats[self.engine.side], Budget())
-        outcome = self.thinker.poll()
-        if outcome is None:
-            self.refresh_view()  # the indicator's seconds
+        if self.held is None:
+            self.held = self.thinker.poll()
+        if self.held is None or not paced:
+            self.show_status()  # the indicator's seconds
             return
-        self.asked = None
-        self.next_ai = now + self.ai_delay
+        outcome, self.held, self.asked = self.held, None, None
         if isinstance(outcome, Forfeited):
             self.forfeit = outcome  # no AI is asked again: the game is over
             self.cursor.message = f"game over: {outcome.sentence}"
@@ -420,6 +423,16 @@ class RulefrontApp(App[int]):
         else:
             self.submit(outcome.command)
         self.refresh_view()
+
+    def show_status(self) -> None:
+        """Only the status line (the thinking indicator); nothing while the app closes."""
+        status = self.cursor.message or self.prompt()
+        if status != self._status:
+            try:
+                self.query_one("#status", Static).update(status)
+            except NoMatches:
+                return
+            self._status = status
 
     def replay(self) -> None:
         before = names(self.engine.world)
@@ -459,7 +472,7 @@ class RulefrontApp(App[int]):
     def stop_thinking(self) -> None:
         if self.asked is not None:
             self.thinker.cancel()
-            self.asked = None
+            self.asked = self.held = None
         self.skipping = False
 
     def action_undo(self) -> None:
