@@ -342,6 +342,9 @@ class MenuApp:
         self.window.pop_handlers()
         self.window.set_caption("Rulefront")
         controller = getattr(app, "controller", None)
+        close = getattr(controller, "close", None)
+        if callable(close):
+            close()  # an AI's think in progress stops with its game
         engine = getattr(controller, "engine", None)
         if engine is not None:
             self.menu.returned(engine, launch)
@@ -368,4 +371,7 @@ def run_menu_window(seed: int = 0, size: str = "1024x768", fps: int = 30,
         controller = getattr(app.playing[0], "controller", None)
         if controller is not None and hasattr(controller, "save"):
             controller.save()
+        close = getattr(controller, "close", None)
+        if callable(close):
+            close()  # not waited for: an AI's think in progress is stopped
     return 0
