@@ -87,6 +87,9 @@ class World:
         self._cells: dict[Cell, list[int]] = {}
         self._resources: dict[str, Any] = {}
         self._queries: dict[tuple[type, ...], list[Any]] = {}
+        # (journal position of a structural write, the query lists from before it): an undo
+        # past that write finds them again instead of asking esper (see _restructure)
+        self._kept_queries: list[tuple[int, dict[tuple[type, ...], list[Any]]]] = []
         self._alive: set[int] = set()
         self._epoch = 0  # bumped when the journal is dropped, so version() never repeats
         self._keys: list[tuple[tuple[int, int, Any], int]] = []  # (version, state hash)
@@ -174,8 +177,8 @@ class World:
         self._enter()
         entity = esper.create_entity(*components)
         self._alive.add(entity)
+        self._restructure()
         self._journal.append((SPAWN, entity, components))
-        self._queries.clear()
         for comp in components:
             if type(comp) is Position:
                 self._index_add(entity, comp.x, comp.y)
@@ -216,23 +219,27 @@ class World:
         if esper.has_component(entity, type(comp)):
             raise ValueError(f"entity {entity} already has {type(comp).__name__}")
         esper.add_component(entity, comp)
+        self._restructure()
         self._journal.append((ADD, entity, type(comp), comp))
-        self._queries.clear()
         if type(comp) is Position:
             self._index_add(entity, comp.x, comp.y)
 
     def remove(self, entity: int, component: type) -> None:
         self._enter()
         comp: Any = esper.remove_component(entity, component)
+        self._restructure()
         self._journal.append((REMOVE, entity, comp))
-        self._queries.clear()
         if component is Position:
             self._index_remove(entity, comp.x, comp.y)
 
     def destroy(self, entity: int) -> None:
         """Take an entity out of play. Its id stays reserved so that undo can bring it back."""
+        queries = self._queries
         for comp in self.components(entity):
             self.remove(entity, type(comp))
+        # In no query now: the lists from before without it, cheaper than asking esper again.
+        self._queries = {types: [pair for pair in found if pair[0] != entity]
+                         for types, found in queries.items()}
         self._alive.discard(entity)
         self._journal.append((REMOVE, entity, None))
 
@@ -253,7 +260,6 @@ class World:
         if mark > len(journal):
             raise ValueError("cannot roll back to a mark in the future")
         self._enter()
-        structural = False
         while len(journal) > mark:
             entry = journal.pop()
             op = entry[0]
@@ -271,11 +277,23 @@ class World:
                     del self._resources[entry[1]]
                 else:
                     self._resources[entry[1]] = entry[2]
+            elif op == REMOVE and entry[2] is None:  # the end of a destroy: back in play
+                self._alive.add(entry[1])
             else:
-                structural = True
                 self._rollback_structure(entry)
-        if structural:
-            self._queries.clear()
+                kept = self._kept_queries
+                if kept and kept[-1][0] == len(journal):
+                    self._queries = kept.pop()[1]
+                else:
+                    self._queries = {}
+
+    def _restructure(self) -> None:
+        """Before a structural write is journaled: the query lists no longer hold. They are
+        kept with the write's journal position, so undoing it brings them back (a search
+        undoes every spawn and death it plays), and queries start afresh."""
+        if self._queries:
+            self._kept_queries.append((len(self._journal), self._queries))
+            self._queries = {}
 
     def _rollback_structure(self, entry: tuple[Any, ...]) -> None:
         op, entity = entry[0], entry[1]
@@ -285,9 +303,6 @@ class World:
                 self._index_remove(entity, comp.x, comp.y)
         elif op == REMOVE:
             comp = entry[2]
-            if comp is None:  # the end of a destroy: the entity is back in play
-                self._alive.add(entity)
-                return
             esper.add_component(entity, comp)
             if type(comp) is Position:
                 self._index_add(entity, comp.x, comp.y)
@@ -319,7 +334,6 @@ class World:
             return False
         self._enter()
         journal = self._journal
-        structural = False
         for entry, value in zip(recording.entries, recording.after, strict=True):
             op = entry[0]
             if op == SET:
@@ -336,12 +350,12 @@ class World:
                     del self._resources[entry[1]]
                 else:
                     self._resources[entry[1]] = value
+            elif op == REMOVE and entry[2] is None:  # the end of a destroy
+                self._alive.discard(entry[1])
             else:
-                structural = True
                 self._reapply_structure(entry)
+                self._restructure()
             journal.append(entry)
-        if structural:
-            self._queries.clear()
         return True
 
     def _reapply_structure(self, entry: tuple[Any, ...]) -> None:
@@ -357,8 +371,6 @@ class World:
             esper.add_component(entity, entry[3])
             if entry[2] is Position:
                 self._index_add(entity, entry[3].x, entry[3].y)
-        elif entry[2] is None:  # REMOVE closing a destroy
-            self._alive.discard(entity)
         else:
             comp = esper.remove_component(entity, type(entry[2]))
             if type(comp) is Position:
@@ -411,6 +423,7 @@ class World:
     def forget_history(self) -> None:
         """Drop the journal (after loading a map): nothing before this point can be undone."""
         self._journal.clear()
+        self._kept_queries.clear()
         self._epoch += 1
 
     # -- comparing -----------------------------------------------------------------------

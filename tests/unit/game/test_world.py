@@ -172,6 +172,52 @@ def test_a_recorded_stretch_is_written_again_exactly_and_only_where_it_was_recor
     assert not world.reapply(recording) and world.snapshot() == elsewhere
 
 
+def test_queries_follow_spawns_deaths_and_their_undo(world):
+    """Query lists are kept across structural writes (a destroy drops the entity from them, an
+    undo finds the lists from before): they always say what the entities hold."""
+    types = [(Position,), (Kind,), (Position, Kind), (Kind, Health), (Health, Team, Position)]
+
+    def asked() -> list[list[tuple[int, list]]]:
+        return [[(e, list(c) if isinstance(c, (list, tuple)) else [c]) for e, c in
+                 world.query(*t)] for t in types]
+
+    def fresh() -> list[list[tuple[int, list]]]:
+        found = []
+        for t in types:
+            rows = []
+            for e in world.entities():
+                comps = [world.try_get(e, c) for c in t]
+                if all(c is not None for c in comps):
+                    rows.append((e, comps))
+            found.append(rows)
+        return found
+
+    rng = random.Random(5)
+    ids = [world.spawn(Position(i, 0), Kind("rock"), Health(3, 3), Team("red"))
+           for i in range(6)]
+    marks = []
+    for step in range(60):
+        asked()
+        roll = rng.random()
+        living = [e for e in ids if world.alive(e)]
+        if roll < 0.3 and living:
+            marks.append(world.mark())
+            world.destroy(rng.choice(living))
+        elif roll < 0.5:
+            marks.append(world.mark())
+            ids.append(world.spawn(Position(step, 1), Kind("minion"), Health(1, 1)))
+        elif roll < 0.6 and living:
+            marks.append(world.mark())
+            entity = rng.choice(living)
+            if world.try_get(entity, Team) is not None:
+                world.remove(entity, Team)
+            else:
+                world.add(entity, Team("blue"))
+        elif marks:
+            world.rollback(marks.pop())
+        assert asked() == fresh(), f"step {step}"
+
+
 @pytest.mark.parametrize("level", ["duel.png", "crossing.png", "puzzles/rule-maker.keke",
                                    "descent/level-03.txt", "octal/kayles.png"])
 def test_the_state_key_is_the_incremental_hash_through_a_game_and_its_undo(level):
