@@ -47,23 +47,34 @@ FrontKey = tuple
 
 
 class Front:
-    """Values of cells against one fixed enemy: the damage it could deal there, the best
-    attack from there (per attacker range and damage), and a hero's standing there."""
+    """Values of cells against one fixed enemy: the damage it could deal there (whatever the
+    weights), the best attack from there (per attacker range and damage, for the weights that
+    value attacks) and a hero's standing there (per weights)."""
 
     __slots__ = ("danger", "attack", "standing")
 
     def __init__(self) -> None:
         self.danger: dict[Cell, int] = {}
-        self.attack: dict[tuple[int, int, Cell], float | None] = {}
-        self.standing: dict[tuple[int, int, int, bool, Cell], float] = {}
+        self.attack: dict[tuple[float, ...], dict[tuple[int, int, Cell], float | None]] = {}
+        # by id of the weights (Memo.attack_key keeps them alive)
+        self.standing: dict[int, dict[tuple[int, int, int, bool, Cell], float]] = {}
+
+
+def attack_weights(w: HeuristicWeights) -> tuple[float, ...]:
+    """The weights `Situation.attack_value` reads: heuristics that agree on them value every
+    attack alike (the pressing heuristic and the one it presses from)."""
+    return (w.attack, w.kill, w.hero, w.minion, w.tower, w.hq, w.weak, w.defend, w.near)
 
 
 class Memo:
-    """A heuristic's memory across its choices: distance fields and fronts (see Front)."""
+    """A heuristic's memory across its choices: distance fields and fronts (see Front). Two
+    heuristics may share one (a whole-turn search's two policies): what depends on weights is
+    kept per weights."""
 
     def __init__(self) -> None:
         self.fields: dict[tuple, list[int]] = {}
         self.fronts: dict[FrontKey, Front] = {}
+        self.attack_keys: dict[int, tuple[HeuristicWeights, tuple[float, ...]]] = {}
 
     def field(self, occ: Occupancy, goals: list[Cell]) -> list[int]:
         """distance_field(occ, goals) as a list by cell (x + y * width), UNREACHED where no
@@ -77,6 +88,13 @@ class Memo:
             found = self.fields[key] = _steps(_grid(solid, occ.width, occ.height), goals,
                                               occ.width)
         return found
+
+    def attack_key(self, w: HeuristicWeights) -> tuple[float, ...]:
+        """attack_weights(w), worked out once per weights (by id: they are kept here)."""
+        found = self.attack_keys.get(id(w))
+        if found is None:
+            found = self.attack_keys[id(w)] = (w, attack_weights(w))
+        return found[1]
 
     def front(self, key: FrontKey) -> Front:
         found = self.fronts.get(key)
@@ -157,8 +175,15 @@ class Situation:
         front = memo.front(key)
         self._danger = front.danger
         self._reaches: list[tuple[int, int, int, int]] | None = None  # _threats, when asked
-        self._attack = front.attack
-        self._standing = front.standing
+        attack_key = memo.attack_key(w)
+        attack = front.attack.get(attack_key)
+        if attack is None:
+            attack = front.attack[attack_key] = {}
+        self._attack = attack
+        standing = front.standing.get(id(w))
+        if standing is None:
+            standing = front.standing[id(w)] = {}
+        self._standing = standing
 
     def danger(self, cell: Cell) -> int:
         """Damage the enemy could deal to a unit on `cell` before it acts again."""
@@ -246,9 +271,11 @@ class HeuristicAI:
     NEEDS = ("evaluator",)  # rule changes and commands of other shapes are judged by it
     OPTIONS: tuple[str, ...] = ("weights",)
 
-    def __init__(self, weights: str | HeuristicWeights | None = None) -> None:
+    def __init__(self, weights: str | HeuristicWeights | None = None,
+                 memo: Memo | None = None) -> None:
         """`weights`: a YAML file with a `heuristic:` section (as `rulefront tune` writes),
-        or the weights themselves; data/ai.yaml's by default."""
+        or the weights themselves; data/ai.yaml's by default. `memo`: a memory to share with
+        another heuristic (see Memo)."""
         if weights is None:
             self.w = heuristic_weights()
         elif isinstance(weights, HeuristicWeights):
@@ -256,7 +283,7 @@ class HeuristicAI:
         else:
             self.w = heuristic_weights_file(weights)
         self._evaluator: tuple[str, Evaluator] | None = None  # (ruleset name, its evaluator)
-        self._memo = Memo()  # what earlier choices worked out that this one may reuse
+        self._memo = memo or Memo()  # what earlier choices worked out that this may reuse
         self._last: tuple[World, Any, list[tuple[float, Command]]] | None = None  # scores()
 
     def evaluator(self, engine: Engine) -> Evaluator:

@@ -31,7 +31,7 @@ from game.events import Damaged
 from systems.ai import Budget
 from systems.ai.base import Evaluator, NodeCounter, OutOfBudget, evaluator_for
 from systems.ai.evaluate import HeuristicWeights, StateHash, heuristic_weights
-from systems.ai.heuristic import HeuristicAI
+from systems.ai.heuristic import HeuristicAI, Memo
 from systems.ai.plan import MAX_TURN
 
 if TYPE_CHECKING:
@@ -54,9 +54,11 @@ def press_weights(w: HeuristicWeights) -> HeuristicWeights:
 
 def press_policies(hw: HeuristicWeights | None = None) -> list[HeuristicAI]:
     """The two policies candidate turns are built with: the heuristic (with `hw`, else
-    data/ai.yaml's weights) and the same with its caution off (press_weights)."""
+    data/ai.yaml's weights) and the same with its caution off (press_weights), sharing what
+    they remember."""
     base = hw or heuristic_weights()
-    return [HeuristicAI(base), HeuristicAI(press_weights(base))]
+    memo = Memo()  # one memory: distance fields, danger and attack values do not differ
+    return [HeuristicAI(base, memo), HeuristicAI(press_weights(base), memo)]
 
 
 @dataclass(frozen=True)

@@ -124,18 +124,26 @@ def test_a_move_that_changes_the_rules_for_the_better_is_judged_by_the_evaluatio
 def test_a_heuristic_that_remembers_scores_every_position_as_a_fresh_one(level: str) -> None:
     """What a heuristic keeps between choices (distance fields, cell values against an enemy
     line-up) never changes a score: along a game and back through its undo, one heuristic that
-    remembers and a new one for each position give the same scores in the same order."""
+    remembers and a new one for each position give the same scores in the same order, and so
+    do the two policies of a whole-turn search, which share one memory."""
     from game.levels.loader import load_engine
+    from systems.ai.turns import press_policies, press_weights
 
     engine = load_engine(level, seed=2)
     remembering, rng = HeuristicAI(), random.Random(2)
+    # the two policies of a whole-turn search share one memory (some of it per weights)
+    sharing = press_policies()
+    pressing = press_weights(sharing[0].w)
     for _ in range(250):  # the heuristic's game, with a random action now and then: contact
         if engine.over:
             break
         assert remembering.scores(engine) == HeuristicAI().scores(engine)
         assert remembering.scores(engine) == HeuristicAI().scores(engine)  # asked again
+        assert sharing[1].scores(engine) == HeuristicAI(pressing).scores(engine)
+        assert sharing[0].scores(engine) == HeuristicAI().scores(engine)
         engine.apply(rng.choice(engine.legal_actions()) if rng.random() < 0.2
                      else remembering.choose(engine, rng, Budget()))
     while engine.history:
         engine.retract()
         assert remembering.scores(engine) == HeuristicAI().scores(engine)
+        assert sharing[1].scores(engine) == HeuristicAI(pressing).scores(engine)
