@@ -203,8 +203,10 @@ def run_menu(args: argparse.Namespace) -> int:
 
 def run_app(engine: Engine, seats: dict[str, Seat], seed: int, save_path: Path | None) -> int:
     """The full-screen terminal client (Textual is imported here, never at start-up)."""
-    from game.text.app import RulefrontApp
+    from game.session.settings import load_settings
+    from game.text.app import RulefrontApp, use_settings
 
+    use_settings(load_settings())  # the colour-blind palette and key bindings, if chosen
     app = RulefrontApp(engine, seats, seed, save_path)
     app.run()
     if app.save_error is not None:  # the app stopped at the failed write; the last save holds

@@ -34,10 +34,21 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--level", type=nonempty, metavar="ID", help="a level id in a Keke JSON level set")
     p.add_argument("--moves", type=count, default=0, metavar="N",
                    help="let random AIs play N commands first (a mid-game picture)")
+    p.add_argument("--menu", nargs="?", const="", metavar="KEYS",
+                   help="draw the title menu instead (no map), after these keys, comma-"
+                        "separated window key names, e.g. --menu RETURN for New game")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.menu is not None:
+        from game.render.offscreen import render_menu_png
+
+        width, height = parse_size(args.size or "1024x768")
+        keys = [k.strip() for k in args.menu.split(",") if k.strip()]
+        path = render_menu_png(args.output, width, height, keys, args.seed)
+        print(f"wrote {path} ({width}x{height})")
+        return 0
     if Path(args.output).suffix.lower() in (".gif", ".mp4"):
         return run_movie(args)
     from game.render.offscreen import render_png

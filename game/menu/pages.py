@@ -94,7 +94,7 @@ def levels_page(menu: MenuController, entry: Entry) -> None:
             stars = None
             if isinstance(thresholds, dict) and thresholds:
                 stars = 0 if best is None else stars_for(thresholds, best)
-            detail = f"best {best} moves" if best is not None else "not won yet"
+            detail = f"{best} moves" if best is not None else "not won yet"
             rows.append(Row(game_map.name, detail, stars, path))
         page = Page(entry.label, rows, enter=enter,
                     about=lambda i: (f"{levels[i][2].name}: {levels[i][2].width}x"
@@ -127,7 +127,7 @@ def challenges_page(menu: MenuController, entry: Entry) -> None:
         for challenge, path, _game_map in found:
             best = menu.best([menu.challenge_key(challenge.title)])
             stars = 0 if best is None else stars_for(challenge.stars, best)
-            detail = f"best {best} rounds" if best is not None else "not won yet"
+            detail = f"{best} rounds" if best is not None else ""
             rows.append(Row(challenge.title, detail, stars, path))
         page = Page(entry.label, rows, enter=enter, about=about)
         page.rebuild = build
@@ -135,7 +135,7 @@ def challenges_page(menu: MenuController, entry: Entry) -> None:
 
     def about(row: int) -> tuple[str, ...]:
         challenge, _path, game_map = found[row]
-        limits = ", ".join(f"{k} stars in {v} rounds" for k, v in
+        limits = ", ".join(f"{k} star{'s' if k != 1 else ''} in {v} rounds" for k, v in
                            sorted(challenge.stars.items(), reverse=True))
         return (f"{game_map.name}: you play {challenge.side} against {challenge.opponent}.",
                 f"Win: {limits}.")

@@ -24,7 +24,7 @@ from game.session.settings import Settings
 BACK, ROWS, TEXT, THUMB_FLOOR = Group(order=0), Group(order=1), Group(order=2), Group(order=-1)
 ROW_HEIGHT = 34
 LEFT = 40
-LIST_WIDTH = 430
+LIST_WIDTH = 470
 STAR = (255, 214, 64)
 STAR_EMPTY = (90, 92, 104)
 
@@ -110,7 +110,7 @@ class MenuScreen:
                       (60, 64, 82))
             self._box(LEFT - 10, top - ROW_HEIGHT + 3, 4, ROW_HEIGHT - 4, colors.SELECT)
         color = colors.SELECT if chosen else colors.TEXT
-        self._label(row.label, LEFT, top - 7, 15, color, bold=chosen)
+        self._label(row.label, LEFT, top - 8, 14, color, bold=chosen)
         right = LEFT + LIST_WIDTH - 10
         if row.stars is not None:
             for i in range(3):
@@ -139,7 +139,7 @@ class MenuScreen:
                  width: int) -> int:
         import textwrap
 
-        for line in textwrap.wrap(text, max(20, int(width / (size * 0.8)))) or [""]:
+        for line in textwrap.wrap(text, max(20, int(width / (size * 0.72)))) or [""]:
             self._label(line, x, y, size, color)
             y -= int(size * 1.8)
         return y

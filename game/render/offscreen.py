@@ -110,6 +110,34 @@ def render_png(engine: Engine, path: str | Path, width: int, height: int,
         window.close()
 
 
+def render_menu_png(path: str | Path, width: int, height: int, keys: list[str],
+                    seed: int = 0) -> Path:
+    """The title menu as the window draws it, after `keys` (window key names), with the
+    default settings (a picture for the docs, whatever the player's own are)."""
+    from game.levels.files import atomic_write
+
+    window = hidden_window(width, height)
+    from game.menu.pages import new_menu
+    from game.render.menu_window import MenuApp
+    from game.session.settings import Settings
+
+    try:
+        settings = Settings()
+        app = MenuApp(window, new_menu(seed, settings), settings)
+        for key in keys:
+            app.menu.key(key)
+        window.switch_to()
+        app.on_draw()
+        import pyglet
+
+        image = pyglet.image.get_buffer_manager().get_color_buffer().get_image_data()
+        out = Path(path)
+        atomic_write(out, to_png_bytes(image))
+        return out
+    finally:
+        window.close()
+
+
 def to_png_bytes(image: Any) -> bytes:
     """PNG bytes of a pyglet ImageData (rows flipped: GL reads bottom-up)."""
     import io

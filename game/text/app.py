@@ -34,6 +34,7 @@ from game.session.match import Seat
 from game.session.narrate import name_of, names, sentences
 from game.session.saves import save_game
 from game.session.seat import Forfeited
+from game.session.settings import Settings
 from game.session.think import Outcome, Thinker, Worker
 from game.session.undo import redo_turn, undo_turn
 from game.text.board import (
@@ -64,6 +65,31 @@ STYLES = {role: Style.parse(spec) for role, spec in ROLE_STYLES.items()}
 SHADE_STYLES = [Style(bgcolor=shade) for shade in SHADES]
 PLAIN, LABEL = Style(), Style(color="#808080")
 REACH, TARGET = Style(bgcolor="#206020"), Style(bgcolor="#902020", bold=True)
+# The colour-blind palette (Settings): Okabe and Ito's orange and sky blue for the sides,
+# blue for reach and vermillion for targets, as in the window (game/render/colors.py).
+COLOUR_BLIND = {"red": "bold black on #e69f00", "blue": "bold black on #56b4e9"}
+COLOUR_BLIND_REACH, COLOUR_BLIND_TARGET = (Style(bgcolor="#0072b2"),
+                                           Style(bgcolor="#d55e00", bold=True))
+_STANDARD = (dict(STYLES), REACH, TARGET)
+# The settings' key bindings, as Textual keys -> this app's actions (the defaults stay too).
+ACTIONS = {"undo": "undo", "redo": "redo", "end_turn": "end_turn", "save": "save",
+           "help": "help", "quit": "quit_game", "hint": "hint", "pause": "skip"}
+bound: dict[str, str] = {}
+
+
+def use_settings(settings: Settings) -> None:
+    """Take the player's settings (game/session/settings.py): the palette's colours and the
+    keys bound to actions, for the apps made from now on."""
+    global REACH, TARGET
+    styles, REACH, TARGET = _STANDARD
+    STYLES.clear()
+    STYLES.update(styles)
+    if settings.palette == "colour-blind":
+        STYLES.update({role: Style.parse(spec) for role, spec in COLOUR_BLIND.items()})
+        REACH, TARGET = COLOUR_BLIND_REACH, COLOUR_BLIND_TARGET
+    bound.clear()
+    bound.update({key.lower(): ACTIONS[action] for action, key in settings.keys.items()
+                  if action in ACTIONS})
 SELECTED, CURSOR = Style(underline=True), Style(reverse=True)
 HELP = {
     GRID: ("arrows or the mouse move the cursor; Enter or a click selects a unit (its reach "
@@ -293,6 +319,8 @@ class RulefrontApp(App[int]):
     forfeit: Forfeited | None = None  # a seat gave up (game/session/seat.py): no AI plays on
 
     def on_mount(self) -> None:
+        for key, action in bound.items():  # the player's bindings, beside the defaults
+            self.bind(key, action, show=False)
         self.title = "Rulefront"
         self.log_line(f"{self.engine.ruleset.describe(self.engine.world)}. Press ? for keys.")
         self.set_interval(min(self.ai_delay, POLL), self.ai_step)

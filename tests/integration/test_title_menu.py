@@ -103,3 +103,33 @@ def test_the_menu_starts_a_match_against_normal(tmp_path):
     assert record["seats"] == {"red": "human", "blue": difficulties()["Normal"]}
     assert record["commands"][0] == {"type": "EndTurn"}
     assert all(c["type"] != "EndTurn" or i == 0 for i, c in enumerate(record["commands"][:2]))
+
+
+def test_the_challenges_page_draws_the_stars_won(tmp_path):
+    """`rulefront render --menu KEYS` draws the menu as the window does, offscreen: the first
+    challenge won in 5 rounds shows three gold stars, the others none."""
+    from PIL import Image
+
+    from game.menu.model import stars_for
+    from game.menu.pages import new_menu
+    from game.render.menu_window import STAR, STAR_EMPTY
+    from game.session.settings import Settings
+
+    data = tmp_path / "data" / "rulefront"
+    data.mkdir(parents=True)
+    first = new_menu(settings=Settings()).challenges[0]
+    assert stars_for(first.stars, 5) == 3
+    (data / "scores.json").write_text(json.dumps({f"challenge: {first.title}": {"player": 5}}))
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"), "PYTHONPATH": str(ROOT),
+           "XDG_CONFIG_HOME": str(tmp_path / "config")}
+    picture = tmp_path / "challenges.png"
+    done = subprocess.run([sys.executable, "-m", "game", "render", "--menu", "DOWN,DOWN,RETURN",
+                           "-o", str(picture), "--size", f"{WIDTH}x{HEIGHT}"], env=env,
+                          cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    image = np.array(Image.open(picture).convert("RGB"))
+    rows = [(130 + i * 34, 130 + (i + 1) * 34) for i in range(2)]  # the first two rows
+    gold = [share(image, STAR, (340, top, 520, bottom)) for top, bottom in rows]
+    grey = [share(image, STAR_EMPTY, (340, top, 520, bottom)) for top, bottom in rows]
+    assert gold[0] > 0.01 and grey[0] < 0.005  # three stars won
+    assert gold[1] < 0.005 and grey[1] > 0.01  # none yet

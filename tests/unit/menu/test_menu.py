@@ -101,7 +101,7 @@ def test_level_select_shows_the_stars_a_best_score_won(home):
     record_score(str(first), "bob", 1)  # another player's best is not ann's
     menu.refresh_page()
     assert menu.view().rows[0].stars == 3
-    assert menu.view().rows[0].detail == f"best {thresholds[3]} moves"
+    assert menu.view().rows[0].detail == f"{thresholds[3]} moves"
     press(menu, "RETURN")
     assert menu.take_launch() == Launch("level", first)
 
