@@ -28,6 +28,8 @@ OPTIONS = ("source",)  # reset options beside the ruleset's parameters
 def action_number(action: Any) -> int:
     """`action` as an int (a Python or NumPy integer, or a one-item integer array); anything
     else, 2.7 or "2" or True, is a TypeError: an action number is never rounded or parsed."""
+    if type(action) is int or type(action) is np.int64:  # what samplers hand back
+        return int(action)
     if isinstance(action, np.ndarray) and action.size == 1 \
             and np.issubdtype(action.dtype, np.integer):
         return int(action.reshape(()))
@@ -130,15 +132,15 @@ class RulefrontGame:
         return self._mask().astype(bool)
 
     def _mask(self) -> np.ndarray:
-        """int8, 1 for each action legal now: a copy of the one made for this table of legal
-        commands (the encoding keeps the table while the world stays as it is)."""
+        """int8, 1 for each action legal now: a new array, from the numbers of this table of
+        legal commands (the encoding keeps the table while the world stays as it is)."""
         legal = self.encoding.legal(self.engine)
         made = self.__dict__.get("_masked")
         if made is None or made[0] is not legal:
-            mask = np.zeros(self.encoding.size, dtype=np.int8)
-            mask[list(legal)] = 1
-            made = self._masked = (legal, mask)
-        return made[1].copy()
+            made = self._masked = (legal, np.fromiter(legal, np.intp, len(legal)))
+        mask = np.zeros(self.encoding.size, dtype=np.int8)
+        mask[made[1]] = 1
+        return mask
 
     def _refusal(self, number: int) -> str:
         """Why an action number is refused, naming its command when it has one."""
