@@ -75,12 +75,16 @@ def load_game(args: argparse.Namespace) -> tuple[Engine, dict[str, Seat], int]:
     return engine, resumed_seats(engine, record, source, {args.red, args.blue}), record.seed
 
 
+def terminal() -> bool:
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
 def full_screen(args: argparse.Namespace) -> bool:
     """True when --text should open the Textual client: not --plain, and both stdin and stdout
     are terminals (otherwise scripts and pipes get the plain client, with a notice)."""
     if not args.text or args.plain:
         return False
-    if sys.stdin.isatty() and sys.stdout.isatty():
+    if terminal():
         return True
     print("rulefront: not a terminal, so playing in plain text (--plain).", file=sys.stderr)
     return False
@@ -146,8 +150,8 @@ def wants_menu(args: argparse.Namespace) -> bool:
 
 
 def run(args: argparse.Namespace) -> int:
-    if wants_menu(args):
-        return run_menu(args)
+    if wants_menu(args) and (not args.text or terminal()):
+        return run_menu(args)  # scripts and pipes (--text, not a terminal) play duel as before
     args.map = args.map if args.map is not None else str(DEFAULT_MAP)
     args.red, args.blue = args.red or "human", args.blue or "human"
     if args.plain and not args.text:
@@ -187,9 +191,6 @@ def run_menu(args: argparse.Namespace) -> int:
 
     load_settings()  # a broken settings file: one sentence and exit 2, before any window
     if args.text:
-        if not full_screen(args):
-            raise UserError("the title menu needs a terminal; give a map to play without "
-                            "it, e.g. `rulefront play duel --text`.")
         from game.text.menu import run_text_menu
 
         return run_text_menu(args.seed)

@@ -99,3 +99,14 @@ def test_settings_changed_in_the_terminal_menu_are_kept_in_the_file(terminal, tm
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     settings = load_settings()
     assert (settings.sound, settings.palette) == (False, "colour-blind")
+
+
+def test_without_a_terminal_play_text_plays_duel_in_plain_text_as_before(tmp_path):
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path), "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-m", "game", "play", "--text"], input="q\n",
+                          env=env, cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.splitlines() == ["rulefront: not a terminal, so playing in plain text "
+                                        "(--plain)."]
+    assert json.loads((tmp_path / "rulefront" / "autosave.json").read_text())["map"] \
+        .endswith("duel.png")

@@ -1,0 +1,78 @@
+"""The window honours the player's settings file, through `rulefront play` itself in a process
+of its own (pyglet's real event loop, headless): a rebound key acts and the old one does not,
+the colour-blind palette paints the sides, and each command's events play their sounds."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from game import ROOT
+
+pytestmark = pytest.mark.integration
+
+DRIVE_THE_WINDOW = """
+import json, sys
+import numpy as np
+import pyglet
+pyglet.options["headless"] = True
+from pyglet.window import key
+from game.cli import main
+from game.render.offscreen import to_array
+
+seen = {"ticks": 0}
+
+def app_of(window):
+    for frame in window._event_stack:
+        handler = frame.get("on_key_press")
+        method = handler() if handler is not None else None
+        if method is not None and hasattr(method.__self__, "sounds"):
+            return method.__self__
+
+def step(dt):
+    window = next(iter(pyglet.app.windows))
+    app = app_of(window)
+    engine = app.controller.engine
+    seen["ticks"] += 1
+    if seen["ticks"] == 1:
+        window.switch_to()
+        app.on_draw()
+        frame = pyglet.image.get_buffer_manager().get_color_buffer().get_image_data()
+        pixels = to_array(frame).astype(int)
+        orange = (np.abs(pixels - np.array([230, 159, 0])).max(axis=2) <= 8).sum()
+        window.dispatch_event("on_key_press", key.E, 0)  # end turn's old key: unbound now
+        seen["after_e"] = len(engine.history)
+        window.dispatch_event("on_key_press", key.X, 0)  # the key bound to end_turn
+        seen["after_x"] = [c.to_json() for c in (e.command for e in engine.history)]
+        seen["orange"] = int(orange)
+    elif "move" in app.sounds.played or seen["ticks"] > 400:
+        print(json.dumps({**seen, "played": app.sounds.played, "sound": app.sounds.enabled}))
+        pyglet.clock.unschedule(step)
+        window.close()
+
+pyglet.clock.schedule_interval(step, 0.05)
+sys.exit(main(["play", "outpost", "--blue", "random", "--save", sys.argv[1],
+               "--quit-after", "60"]))
+"""
+
+
+def test_the_window_takes_keys_palette_and_sound_from_the_settings_file(tmp_path):
+    config = tmp_path / "config" / "rulefront"
+    config.mkdir(parents=True)
+    (config / "settings.yaml").write_text("keys: {end_turn: X}\npalette: colour-blind\n"
+                                          "speed: 4.0\n")
+    env = {**os.environ, "RULEFRONT_HEADLESS": "1", "XDG_CONFIG_HOME": str(tmp_path / "config"),
+           "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-c", DRIVE_THE_WINDOW, str(tmp_path / "s.json")],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    seen = json.loads(next(line for line in reversed(done.stdout.splitlines())
+                           if line.startswith("{")))
+    assert seen["after_e"] == 0  # E no longer ends the turn
+    assert seen["after_x"] == [{"type": "EndTurn"}]  # X does
+    assert seen["orange"] > 50  # red's units in the colour-blind palette's orange
+    assert seen["sound"] and "move" in seen["played"]  # blue's moves made their sound
