@@ -215,7 +215,8 @@ class MenuApp:
         self.screen = MenuScreen(window.width, window.height)
         self.playing: tuple[Any, Launch] | None = None  # (the game's app, what launched it)
         window.push_handlers(on_draw=self.on_draw, on_key_press=self.on_key_press,
-                             on_mouse_press=self.on_mouse_press, on_resize=self.on_resize)
+                             on_mouse_press=self.on_mouse_press, on_resize=self.on_resize,
+                             on_close=self.on_close)
 
     # -- the menu's events ----------------------------------------------------------------
 
@@ -250,6 +251,15 @@ class MenuApp:
 
     def on_resize(self, width: int, height: int) -> None:
         self.screen.resize(width, height)
+
+    def on_close(self) -> None:
+        """The window closed during a game (the game's own handler saved it first): a
+        challenge won is still scored."""
+        if self.playing is not None:
+            app, launch = self.playing
+            engine = getattr(getattr(app, "controller", None), "engine", None)
+            if engine is not None:
+                self.menu.returned(engine, launch)
 
     def _after_input(self) -> None:
         if self.menu.quit:
