@@ -295,3 +295,25 @@ def run_editor_window(ctrl: Any, size: str = "1024x768",
     pyglet.app.run(1 / 30)
     window.remove_handlers(app)
     return 0
+
+
+def run_online_window(mirror: Any, seats: dict[str, Seat], seed: int,
+                      args: argparse.Namespace) -> int:
+    """Play one seat of a server's game in a window (`rulefront online play`), until the
+    window is closed; the server keeps the game, so nothing is saved here."""
+    from game.render.controllers.online import OnlineController
+
+    width, height = parse_size(getattr(args, "size", "1024x768"))
+    name = mirror.engine.map.name if mirror.engine.map is not None else "game"
+    window = open_window(width, height, f"Rulefront online - {name} - {mirror.side}")
+    import pyglet
+
+    app = App(window, OnlineController(mirror, seats, seed), animation_setting(args))
+    fps = max(1, int(getattr(args, "fps", 30) or 30))
+    pyglet.clock.schedule_interval(app.tick, 1.0 / fps)
+    quit_after = getattr(args, "quit_after", None)
+    if quit_after:
+        pyglet.clock.schedule_once(lambda dt: window.close(), quit_after)
+    pyglet.app.run(1.0 / fps)
+    pyglet.clock.unschedule(app.tick)
+    return 0
