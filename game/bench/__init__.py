@@ -28,6 +28,7 @@ GROUPS: dict[str, str] = {
     "openspiel": "game.bench.openspiel:openspiel",
     "envs": "game.envs.bench:envs",
     "text": "game.text.bench:text",
+    "server": "game.bench.server:server",
 }
 
 

@@ -6,7 +6,7 @@ import argparse
 import json
 
 from game.bench import GROUPS, run_groups
-from game.cli.args import positive_int
+from game.cli.args import between, positive_int
 from game.errors import UserError
 from game.progress import Progress, wanted
 
@@ -17,6 +17,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true", help="print one flat JSON object: figure -> median")
     p.add_argument("--repeat", type=positive_int, default=5, help="runs per figure (default 5)")
     p.add_argument("--keke", action="store_true", help="also run the Keke level set (slow)")
+    p.add_argument("--games", type=between(1, 1000), default=50,
+                   help="concurrent games for the server group (default 50)")
     p.set_defaults(func=run)
 
 
@@ -30,7 +32,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         for done, name in enumerate(names):
             bar.update(done, len(names), name)
-            figures.update(run_groups([name], {"repeat": args.repeat, "keke": args.keke}))
+            figures.update(run_groups([name], {"repeat": args.repeat, "keke": args.keke,
+                                                 "games": args.games}))
         bar.update(len(names), len(names))
     finally:
         bar.close()

@@ -132,12 +132,14 @@ def atomic_write(path: Path | str, data: bytes) -> None:
         raise
 
 
-def append_durably(path: Path | str, data: bytes) -> None:
+def append_durably(path: Path | str, data: bytes, sync: bool = True) -> None:
     """Append `data` to `path` (made when missing) and fsync it before returning: once this
-    returns, the bytes survive a crash or a `kill -9` (the server's command logs,
-    game/net/store.py). A file this makes has its folder synced too, so its name survives. An
-    OS error is one sentence (a UserError) and, like a crash mid-write, may leave a torn last
-    line, which the log's reader cuts off (`cut_file`)."""
+    returns, the bytes survive a crash or a `kill -9` (the server's journal and command logs,
+    game/net/store.py). A file this makes has its folder synced too, so its name survives.
+    With `sync=False` the bytes are only handed to the kernel (they survive `kill -9`, not a
+    power cut): for a log whose lines another fsynced file already holds. An OS error is one
+    sentence (a UserError) and, like a crash mid-write, may leave a torn last line, which the
+    log's reader cuts off (`cut_file`)."""
     target = Path(path)
     try:
         new = not target.exists()
@@ -146,11 +148,24 @@ def append_durably(path: Path | str, data: bytes) -> None:
             view = memoryview(data)
             while view:
                 view = view[os.write(fd, view):]
-            os.fsync(fd)
+            if sync:
+                os.fsync(fd)
         finally:
             os.close(fd)
         if new:
             sync_folder(target.parent)
+    except OSError as error:
+        raise write_error(path, error) from None
+
+
+def sync_file(path: Path | str) -> None:
+    """fsync a file written with `append_durably(..., sync=False)`."""
+    try:
+        fd = os.open(path, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
     except OSError as error:
         raise write_error(path, error) from None
 
