@@ -10,9 +10,12 @@ help, the panel and scrolling answer while it thinks, and its command is submitt
 from __future__ import annotations
 
 import time
+from functools import cache
 from pathlib import Path
 
+from rich.color import Color
 from rich.style import Style
+from rich.table import Table
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
@@ -26,7 +29,7 @@ from textual.widgets import Footer, RichLog, Static
 
 from components import Actions, Health, Moves, Team, UnitClass
 from components.match import DRAW, PLAYER
-from game.commands import Command
+from game.commands import Command, Wait
 from game.engine import Engine, Impossible
 from game.errors import UserError
 from game.events import RuleBroken, RuleFormed, TurnEnded
@@ -47,7 +50,7 @@ from game.text.board import (
     legend,
     rules_in_force,
 )
-from game.text.cursor import GRID, HEAPS, STEPS, Cursor
+from game.text.cursor import GRID, HEAPS, STEPS, Cursor, key_help
 from systems.ai import Budget
 
 AI_DELAY = 0.4  # seconds between an AI's actions: a readable pace
@@ -90,7 +93,10 @@ def use_settings(settings: Settings) -> None:
     bound.clear()
     bound.update({key.lower(): ACTIONS[action] for action, key in settings.keys.items()
                   if action in ACTIONS})
-SELECTED, CURSOR = Style(underline=True), Style(reverse=True)
+SELECTED = Style(underline=True)
+CURSOR = Style(color="black", bgcolor="#ffe040", bold=True)  # bright: found at a glance
+CHECKER = (Style(bgcolor="#1c1c1c"), Style(bgcolor="#2c2c2c"))  # cells alternate, so
+DARKER = 0.55  # neighbours never run together (S7T20): the odd cells' colours are darker
 HELP = {
     GRID: ("arrows or the mouse move the cursor; Enter or a click selects a unit (its reach "
            "in green, its targets in red) and acts; e end turn"),
@@ -98,8 +104,6 @@ HELP = {
             "solver's next move, where the level has one)"),
     HEAPS: "up/down choose a heap; left/right choose how to take from it; Enter takes",
 }
-KEYS = ("u undo, r redo, s save, space the rest of the AI's turn at once, p fold the panel, "
-        "? help, q quit")
 
 
 class Board(Widget):
@@ -164,6 +168,7 @@ def board_text(engine: Engine, cursor: Cursor, grid: list[list[Cell]] | None = N
             style = STYLES.get(cell.role, PLAIN)
             if cell.height:
                 style = style + SHADE_STYLES[min(cell.height, len(SHADES) - 1)]
+            style = checkered(style, (x + y) % 2)
             if (x, y) in reach:
                 style = style + REACH
             if (x, y) in targets:
@@ -172,8 +177,20 @@ def board_text(engine: Engine, cursor: Cursor, grid: list[list[Cell]] | None = N
                 style = style + SELECTED
             if (x, y) == here:
                 style = style + CURSOR
-            text.append(cell.text.center(CELL), style=style)
+            text.append(f"{cell.text:^{CELL}}", style=style)  # "S7 " not " S7": a gap
     return text
+
+
+@cache
+def checkered(style: Style, odd: int) -> Style:
+    """`style` on the chequer of its cell: floor-like cells get the chequer's ground, coloured
+    ones keep their colour, a shade darker on odd cells."""
+    if style.bgcolor is None:
+        return CHECKER[odd] + style
+    if not odd:
+        return style
+    r, g, b = style.bgcolor.get_truecolor()
+    return style + Style(bgcolor=Color.from_rgb(r * DARKER, g * DARKER, b * DARKER))
 
 
 def heaps_text(engine: Engine, cursor: Cursor) -> Text:
@@ -249,6 +266,38 @@ class HandOver(ModalScreen[None]):
                      id="handover")
 
 
+class HelpScreen(ModalScreen[None]):
+    """`?`: the keys that apply to this game, in a box that fits 80x24; any key closes it."""
+
+    DEFAULT_CSS = """
+    HelpScreen { align: center middle; }
+    #help { width: auto; max-width: 78; height: auto; max-height: 22; padding: 0 1;
+            border: round #ffe040; background: #202020; }
+    """
+
+    def __init__(self, lines: list[tuple[str, str]], title: str) -> None:
+        super().__init__()
+        self.lines = lines
+        self.title_line = title
+
+    def compose(self) -> ComposeResult:
+        table = Table.grid(padding=(0, 2))
+        table.title, table.title_style, table.title_justify = self.title_line, \
+            "bold #ffe040", "left"
+        table.add_column(style="bold", no_wrap=True)
+        table.add_column()
+        for keys, what in self.lines:
+            table.add_row(keys, what)
+        yield Static(table, id="help")
+
+    def on_key(self, event: events.Key) -> None:
+        event.stop()
+        self.dismiss()
+
+    def on_click(self, event: events.Click) -> None:
+        self.dismiss()
+
+
 class RulefrontApp(App[int]):
     """One game in the terminal. Humans use the cursor; AI seats play step by step."""
 
@@ -271,12 +320,13 @@ class RulefrontApp(App[int]):
         Binding("left", "arrow(-1, 0)", "left", show=False, priority=True),
         Binding("right", "arrow(1, 0)", "right", show=False, priority=True),
         Binding("enter", "activate", "act"),
-        Binding("full_stop", "activate", "wait", show=False),
+        Binding("enter", "wait", "wait"),  # levels: whichever of the two applies is offered
+        Binding("full_stop", "wait", "wait", show=False),
         Binding("e", "end_turn", "end turn"),
         Binding("u", "undo", "undo"),
         Binding("r", "redo", "redo"),
         Binding("s", "save", "save"),
-        Binding("h", "hint", "hint", show=False),
+        Binding("h", "hint", "hint"),
         Binding("space", "skip", "skip AI", show=False),
         Binding("p", "fold", "panel", show=False),
         Binding("question_mark", "help", "help"),
@@ -312,7 +362,8 @@ class RulefrontApp(App[int]):
                 yield Static(id="status")
             with Vertical(id="panel"):
                 yield Static(id="info")
-                yield RichLog(id="log", wrap=True, markup=False)
+                yield RichLog(id="log", wrap=True, markup=False, min_width=1)  # wrap to the
+                # panel (RichLog's own min_width of 78 cut "moves to 18,21" at "18,2")
         yield Footer()
 
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (64, "-wide")]  # fold the panel under 64
@@ -343,6 +394,7 @@ class RulefrontApp(App[int]):
         if self._shown is None or not world.same_version(self._shown):
             self._shown = world.version()
             self.query_one("#info", Static).update(panel_text(self.engine, self.seats))
+            self.refresh_bindings()  # a key may apply now, or no more (waiting)
         status = self.cursor.message or self.prompt()
         if status != self._status:
             self._status = status
@@ -479,9 +531,33 @@ class RulefrontApp(App[int]):
             self.ai_step()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """While the hand-over screen hides the board, only Enter (on it) and q do anything."""
+        """While the hand-over screen hides the board, only Enter (on it) and q do anything;
+        keys that mean nothing in this game are neither offered in the footer nor taken."""
         if isinstance(self.screen, HandOver):
             return action in ("quit_game", "quit")
+        return self.applies(action)
+
+    def applies(self, action: str) -> bool:
+        """Whether a key's action means something in this game, as its ruleset's spec says
+        (input mode, capabilities) and its seats and save: no end of turn where a turn is one
+        action, no save for levels, no hint without search hooks, no wait where none is
+        legal, no skip without an AI."""
+        from game import registry
+
+        spec = registry.spec(self.engine.ruleset.name)
+        mode = self.cursor.mode
+        if action == "end_turn":
+            return mode == GRID and spec.capabilities.multi_action_turns
+        if action == "save":
+            return self.save_path is not None and PLAYER not in self.seats
+        if action == "skip":
+            return PLAYER not in self.seats and any(s.ai is not None for s in self.seats.values())
+        if action == "hint":
+            return mode == STEPS and spec.has("search_hooks")
+        if action == "activate":
+            return mode != STEPS
+        if action == "wait":
+            return mode == STEPS and any(isinstance(c, Wait) for c in self.cursor.legal())
         return True
 
     def action_arrow(self, dx: int, dy: int) -> None:
@@ -489,6 +565,9 @@ class RulefrontApp(App[int]):
 
     def action_activate(self) -> None:
         self.act(self.cursor.activate())
+
+    def action_wait(self) -> None:
+        self.act(self.cursor.activate())  # in steps mode Enter waits
 
     def action_end_turn(self) -> None:
         self.act(self.cursor.end_turn())
@@ -558,9 +637,8 @@ class RulefrontApp(App[int]):
         self.query_one("#panel").toggle_class("shown" if narrow else "folded")
 
     def action_help(self) -> None:
-        self.cursor.message = f"{HELP[self.cursor.mode]}; {KEYS}"
-        self.log_line(f"keys: {HELP[self.cursor.mode]}; {KEYS}")
-        self.refresh_view()
+        self.push_screen(HelpScreen(key_help(self.cursor.mode, self.applies),
+                                    f"Keys ({self.engine.ruleset.describe(self.engine.world)})"))
 
     def action_quit_game(self) -> None:
         """Quit, saving first; a level (never saved) with moves played asks first."""

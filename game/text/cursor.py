@@ -10,6 +10,8 @@ steps, or heaps), never guessed and never a ruleset's name.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from components import Position
 from game.commands import Attack, Command, EndTurn, Move, Step, Take, Wait
 from game.engine import Engine, Impossible
@@ -171,3 +173,29 @@ class Cursor:
     def _cell_of(self, entity: int) -> tuple[int, int] | None:
         pos = self.engine.world.try_get(entity, Position)
         return None if pos is None else (pos.x, pos.y)
+
+
+def key_help(mode: str, applies: Callable[[str], bool]) -> list[tuple[str, str]]:
+    """(keys, what they do) for the `?` screen: the keys of this input mode, then the common
+    ones, each only where `applies(action)` says it means something in this game."""
+    own = {
+        GRID: [("arrows, mouse", "move the cursor", ""),
+               ("Enter, click", "select a unit; again on a cell it can reach: move; on a "
+                                "thing it can strike: attack", ""),
+               ("e", "end the turn", "end_turn")],
+        STEPS: [("arrows", "step", ""),
+                ("Enter, .", "wait a turn", "wait"),
+                ("h", "hint: the solver's next move (2 s search)", "hint")],
+        HEAPS: [("up, down", "choose a heap", ""),
+                ("left, right", "choose how to take from it", ""),
+                ("Enter", "take", "")],
+    }[mode]
+    common = [("u / r", "undo (back to your last action) / redo", ""),
+              ("s", "save now (the game is saved after every action too)", "save"),
+              ("space", "play the rest of the AI's turn at once", "skip"),
+              ("p", "fold or show the side panel", ""),
+              ("?", "this help (any key closes it)", ""),
+              ("q", "quit" + (", saved: --resume FILE continues" if applies("save") else ""),
+               "")]
+    return [(keys, what) for keys, what, action in (*own, *common)
+            if not action or applies(action)]

@@ -51,7 +51,8 @@ def cell(engine: Engine, entity: int) -> tuple[int, int]:
 def log_text(app: RulefrontApp) -> str:
     from textual.widgets import RichLog
 
-    return "\n".join(line.text for line in app.query_one("#log", RichLog).lines)
+    # the log wraps its sentences to the panel: read them back as one text
+    return " ".join(" ".join(line.text.split()) for line in app.query_one("#log", RichLog).lines)
 
 
 def test_enter_selects_the_unit_under_the_cursor_and_moves_it_where_enter_is_pressed(tmp_path):
