@@ -5,7 +5,7 @@ from __future__ import annotations
 from components import Actions, Attack, Health, Kind, Position, Spawner, SpawnPoint, Team
 from game.events import Attacked, Damaged, Died, Event
 from game.world import World
-from systems.board import Cell, Occupancy, in_sight, manhattan
+from systems.board import Occupancy, in_sight
 
 
 def targets(world: World, occ: Occupancy, unit: int) -> list[int]:
@@ -50,20 +50,23 @@ def nearest_target(world: World, occ: Occupancy | None, shooter: int, units_only
     pos = world.get(shooter, Position)
     side = world.get(shooter, Team).side
     reach = world.get(shooter, Attack).range
-    here = (pos.x, pos.y)
+    x, y = pos.x, pos.y
     best: tuple[int, int, int] | None = None
+    # the distance inline and sight asked last: every tower and minion asks this each turn
     for entity, (tpos, team, health, kind) in world.query(Position, Team, Health, Kind):
         if team.side == side or health.hp <= 0:
             continue
+        dist = abs(tpos.x - x) + abs(tpos.y - y)
+        if dist > reach:
+            continue
         if units_only and kind.name not in ("hero", "minion"):
             continue
-        there: Cell = (tpos.x, tpos.y)
-        dist = manhattan(here, there)
-        if dist > reach or (occ is not None and not in_sight(occ, side, here, there)):
-            continue
         key = (dist, health.hp, entity)
-        if best is None or key < best:
-            best = key
+        if best is not None and key >= best:
+            continue
+        if occ is not None and not in_sight(occ, side, (x, y), (tpos.x, tpos.y)):
+            continue
+        best = key
     return None if best is None else best[2]
 
 
