@@ -45,14 +45,28 @@ class MenuScreen:
         self.shown = None
         self.thumb = None
 
+    def first_row(self, view: MenuView) -> int:
+        """The first row shown: a page longer than the window scrolls to keep the cursor in
+        the middle."""
+        room = max(1, (self.height - 130 - 80) // ROW_HEIGHT)
+        if len(view.rows) <= room:
+            return 0
+        return max(0, min(view.cursor - room // 2, len(view.rows) - room))
+
+    def shown_rows(self, view: MenuView) -> range:
+        room = max(1, (self.height - 130 - 80) // ROW_HEIGHT)
+        first = self.first_row(view)
+        return range(first, min(len(view.rows), first + room))
+
     def row_top(self, index: int) -> int:
-        return self.height - 130 - index * ROW_HEIGHT
+        first = self.first_row(self.shown) if self.shown is not None else 0
+        return self.height - 130 - (index - first) * ROW_HEIGHT
 
     def row_at(self, px: float, py: float) -> int | None:
         """The row under screen point (px, py), or None."""
         if self.shown is None or not LEFT - 10 <= px <= LEFT + LIST_WIDTH:
             return None
-        for index in range(len(self.shown.rows)):
+        for index in self.shown_rows(self.shown):
             top = self.row_top(index)
             if top - ROW_HEIGHT < py <= top:
                 return index
@@ -60,8 +74,8 @@ class MenuScreen:
 
     def draw(self, view: MenuView, window: Any) -> None:
         if view != self.shown:
-            self._build(view)
             self.shown = view
+            self._build(view)
         self.batch.draw()
         if self.thumb is not None:
             self.thumb.draw(window)
@@ -76,8 +90,8 @@ class MenuScreen:
         self._label("Rulefront", LEFT, self.height - 30, 30, colors.TEXT, bold=True)
         self._label(view.title if view.title != "Rulefront" else "turn-based tactics, rules "
                     "made of words", LEFT, self.height - 78, 15, colors.DIM)
-        for index, row in enumerate(view.rows):
-            self._row(index, row, index == view.cursor)
+        for index in self.shown_rows(view):
+            self._row(index, view.rows[index], index == view.cursor)
         right = LEFT + LIST_WIDTH + 40
         width = self.width - right - 30
         chosen = view.rows[view.cursor] if view.rows else None

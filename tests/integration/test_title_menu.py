@@ -14,6 +14,7 @@ import pytest
 
 from game import ROOT
 from game.render import colors
+from game.render.menu_window import LEFT, ROW_HEIGHT
 from game.session.settings import difficulties
 from tests.integration.xserver import (
     screenshot,
@@ -68,9 +69,13 @@ def test_the_menu_starts_a_match_against_normal(tmp_path):
             assert share(menu, colors.SELECT, (25, 0, 40, HEIGHT)) > 0.01
             assert share(menu, colors.FLOOR, (WIDTH // 2, 0, WIDTH, HEIGHT)) > 0.05
             assert share(menu, colors.PANEL, panel) < 0.5  # no match yet
-            # New game -> Map, Red, Blue, Start: Red is Human, Blue Normal by default.
-            for key in ("Return", "Down", "Down", "Down", "Return"):
-                xdotool(display, "key", "--window", window, key)
+            # New game -> Map, Red, Blue, Start: Red is Human, Blue Normal by default. A key
+            # opens the page, a click on its fourth row (Start) starts the match.
+            xdotool(display, "key", "--window", window, "Return")
+            shot("new-game", lambda image: share(image, colors.SELECT, (25, 125, 40, 160))
+                 > 0.5)
+            x, y = LEFT + 60, 130 + 3 * ROW_HEIGHT + ROW_HEIGHT // 2  # from the top
+            xdotool(display, "mousemove", "--window", window, str(x), str(y), "click", "1")
             match = shot("match", lambda image: share(image, colors.PANEL, panel) > 0.5)
             assert share(match, colors.PANEL, panel) > 0.5, "no match was drawn"
             assert share(match, colors.FLOOR, board) > 0.2  # the duel board fills the left
