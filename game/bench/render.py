@@ -16,7 +16,9 @@ def render(repeat: int = 5, **_: Any) -> dict[str, float]:
     """On maps/frontier.png (40x40) at 1024x768, each frame ended by glFinish:
     render.frame_ms: an unchanged frame; render.rebuild_ms: a frame after a state change (a
     hero's move applied or undone, in turn); render.anim_frame_ms: a frame while that move
-    slides across the board."""
+    slides across the board; render.menu_frame_ms: an unchanged frame of the title menu's New
+    game page (duel's thumbnail drawn by its board view); render.menu_key_ms: a key that moves
+    the menu's cursor, to the end of the next frame (the page built again)."""
     from game.commands import Move
     from game.render.offscreen import (
         draw_animated_frames,
@@ -40,7 +42,37 @@ def render(repeat: int = 5, **_: Any) -> dict[str, float]:
         draw_animated_frames(window, screen, engine, move, FRAMES)
         animated = median_time(
             lambda: draw_animated_frames(window, screen, engine, move, FRAMES), repeat) / FRAMES
+        menu_steady, menu_key = menu_frames(window, repeat)
     finally:
         window.close()
     return {"render.frame_ms": steady * 1000, "render.rebuild_ms": changed * 1000,
-            "render.anim_frame_ms": animated * 1000}
+            "render.anim_frame_ms": animated * 1000, "render.menu_frame_ms": menu_steady * 1000,
+            "render.menu_key_ms": menu_key * 1000}
+
+
+def menu_frames(window: Any, repeat: int) -> tuple[float, float]:
+    """Seconds per unchanged frame of the New game page, and per key press and its frame."""
+    from pyglet import gl
+
+    from game.menu.pages import new_menu
+    from game.render.menu_window import MenuApp
+    from game.session.settings import Settings
+
+    app = MenuApp(window, new_menu(0, Settings()), Settings())
+    try:
+        app.menu.key("RETURN")
+
+        def frames(keys: bool) -> None:
+            window.switch_to()
+            for _ in range(FRAMES):
+                if keys:
+                    app.menu.key("DOWN")
+                app.on_draw()
+                gl.glFinish()
+
+        frames(False)  # warm up: the thumbnail built and uploaded
+        steady = median_time(lambda: frames(False), repeat) / FRAMES
+        keyed = median_time(lambda: frames(True), repeat) / FRAMES
+    finally:
+        window.pop_handlers()
+    return steady, keyed

@@ -37,6 +37,8 @@ class MenuScreen:
         self.width, self.height = width, height
         self.batch = Batch()
         self.keep: list[Any] = []
+        self.labels: dict[tuple[Any, ...], Any] = {}
+        self._old_labels: dict[tuple[Any, ...], Any] = {}
         self.shown: MenuView | None = None
         self.thumb: Thumbnail | None = None
 
@@ -44,6 +46,9 @@ class MenuScreen:
         self.width, self.height = width, height
         self.shown = None
         self.thumb = None
+        for label in self.labels.values():
+            label.delete()
+        self.labels = {}
 
     def first_row(self, view: MenuView) -> int:
         """The first row shown: a page longer than the window scrolls to keep the cursor in
@@ -83,10 +88,12 @@ class MenuScreen:
     # -- building -------------------------------------------------------------------------
 
     def _build(self, view: MenuView) -> None:
+        """Shapes are made afresh; a label whose text, place and look stay is kept (making
+        one costs far more than a key press should)."""
         for drawable in self.keep:
             drawable.delete()
         self.keep = []
-        self.batch = Batch()
+        self._old_labels, self.labels = self.labels, {}
         self._label("Rulefront", LEFT, self.height - 30, 30, colors.TEXT, bold=True)
         self._label(view.title if view.title != "Rulefront" else "turn-based tactics, rules "
                     "made of words", LEFT, self.height - 78, 15, colors.DIM)
@@ -116,6 +123,9 @@ class MenuScreen:
         if view.message:
             self._label(view.message, LEFT, 58, 12, (255, 200, 120))
         self._label(view.footer, LEFT, 30, 11, colors.DIM)
+        for label in self._old_labels.values():
+            label.delete()
+        self._old_labels = {}
 
     def _row(self, index: int, row: Any, chosen: bool) -> None:
         top = self.row_top(index)
@@ -134,20 +144,22 @@ class MenuScreen:
                                              batch=self.batch, group=TEXT))
             right -= 84
         if row.detail:
-            self.keep.append(pyglet.text.Label(row.detail, font_size=12, x=right,
-                                               y=top - ROW_HEIGHT // 2, anchor_x="right",
-                                               anchor_y="center", color=(*colors.DIM, 255),
-                                               batch=self.batch, group=TEXT))
+            self._label(row.detail, right, top - ROW_HEIGHT // 2, 12, colors.DIM,
+                        anchor=("right", "center"))
 
     def _box(self, x: int, y: int, w: int, h: int, color: tuple[int, int, int]) -> None:
         self.keep.append(shapes.Rectangle(x, y, w, h, color=color, batch=self.batch,
                                           group=ROWS))
 
     def _label(self, text: str, x: int, y: int, size: int, color: tuple[int, int, int],
-               bold: bool = False) -> None:
-        self.keep.append(pyglet.text.Label(text, font_size=size, x=x, y=y, anchor_y="top",
-                                           weight="bold" if bold else "normal",
-                                           color=(*color, 255), batch=self.batch, group=TEXT))
+               bold: bool = False, anchor: tuple[Any, Any] = ("left", "top")) -> None:
+        key = (text, x, y, size, color, bold, anchor)
+        label = self._old_labels.pop(key, None)
+        if label is None:
+            label = pyglet.text.Label(text, font_size=size, x=x, y=y, anchor_x=anchor[0],
+                                      anchor_y=anchor[1], weight="bold" if bold else "normal",
+                                      color=(*color, 255), batch=self.batch, group=TEXT)
+        self.labels[key] = label
 
     def _wrapped(self, text: str, x: int, y: int, size: int, color: tuple[int, int, int],
                  width: int) -> int:
