@@ -14,7 +14,7 @@ from typing import Any
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Static
 
 from game.errors import UserError
@@ -81,6 +81,20 @@ def page_text(view: MenuView) -> Text:
     return text
 
 
+def paragraphs(lines: tuple[str, ...]) -> str:
+    """Lines written for the window's width, joined into paragraphs the terminal wraps to
+    its own (a blank line still parts them)."""
+    out: list[str] = []
+    block: list[str] = []
+    for line in (*lines, ""):
+        if line.strip():
+            block.append(" ".join(line.split()))
+        elif block:
+            out.append(" ".join(block))
+            block = []
+    return "\n\n".join(out)
+
+
 class Row(Static):
     """One clickable line of the page."""
 
@@ -117,7 +131,7 @@ class MenuApp(App[Launch | None]):
         yield Static(id="title")
         with Horizontal(id="body"):
             yield Vertical(id="rows")
-            with Vertical(id="side"):
+            with VerticalScroll(id="side", can_focus=False):
                 yield Static(id="thumb")
                 yield Static(id="about")
         yield Static(id="message")
@@ -130,6 +144,12 @@ class MenuApp(App[Launch | None]):
     def on_key(self, event: events.Key) -> None:
         event.stop()
         event.prevent_default()
+        if self.menu.view().text and event.key in ("up", "down", "pageup", "pagedown"):
+            side = self.query_one("#side", VerticalScroll)  # a page of prose scrolls
+            side.scroll_relative(y=(-1 if "up" in event.key else 1)
+                                 * (side.size.height if "page" in event.key else 1),
+                                 animate=False)
+            return
         self.menu.key(key_name(event.key))
         self.after_input()
 
@@ -165,7 +185,8 @@ class MenuApp(App[Launch | None]):
         preview = chosen.preview if chosen is not None else None
         if old is None or (old.rows[old.cursor].preview if old.rows else None) != preview:
             self.query_one("#thumb", Static).update(thumbnail(preview))
-        side = Text("\n".join(view.text) if view.text else "\n".join(view.about))
+        rows.display = bool(view.rows) or not view.text  # prose takes the whole width
+        side = Text(paragraphs(view.text) if view.text else "\n".join(view.about))
         self.query_one("#about", Static).update(side)
         self.query_one("#message", Static).update(view.message)
         self.query_one("#footer", Static).update(view.footer)
