@@ -161,19 +161,41 @@ class MenuController:
         from game.levels.maps import DEFAULT_MAP
 
         rows = []
+        abouts = []
         for entry in self.entries:
             preview = None
+            about = (entry.about,) if entry.about else ()
             if entry.rulesets:  # a picture of what the entry offers: its first map
                 paths = [path for _name, path, _map in self.maps_of(entry.rulesets)]
                 preview = DEFAULT_MAP if DEFAULT_MAP in paths else next(iter(paths), None)
+            elif entry.page == "continue" and self.save_path.exists():
+                preview, said = self.saved_game()  # the autosave's map, and what it holds
+                about = (*about, said)
             rows.append(Row(entry.label, preview=preview))
+            abouts.append(about)
 
         def enter(index: int) -> None:
             entry = self.entries[index]
             self.pages[entry.page](self, entry)
 
-        return Page("Rulefront", rows, enter=enter,
-                    about=lambda i: (self.entries[i].about,) if self.entries[i].about else ())
+        return Page("Rulefront", rows, enter=enter, about=lambda i: abouts[i],
+                    rebuild=self._main)
+
+    def saved_game(self) -> tuple[Path | None, str]:
+        """The autosave's map and a line on it (map, commands played, who plays), read
+        without replaying it; a save that cannot be read says so (Continue then refuses it
+        in its own sentence)."""
+        from game.data import map_argument, parse_json, read_text
+
+        try:
+            raw = parse_json(read_text(self.save_path, "save"), self.save_path, "save")
+            names = {"human": "Human", **{spec: name for name, spec in difficulties().items()}}
+            seats = ", ".join(f"{side} {names.get(spec, spec)}"
+                              for side, spec in dict(raw["seats"]).items())
+            path = map_argument(str(raw["map"]))
+            return path, (f"{path.stem}: {len(raw['commands'])} commands played; {seats}.")
+        except (UserError, KeyError, TypeError, ValueError, AttributeError):
+            return None, f"{self.save_path} cannot be read as a save."
 
     def changed(self) -> None:
         self.version += 1

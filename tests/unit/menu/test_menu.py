@@ -3,6 +3,7 @@ game page's seats, level select with stars, challenges scored, settings kept, ne
 
 from __future__ import annotations
 
+import json
 import shutil
 from types import SimpleNamespace
 
@@ -134,9 +135,15 @@ def test_continue_resumes_the_autosave_or_says_there_is_none(home):
     open_entry(menu, "Continue")
     assert menu.take_launch() is None and "no saved game" in menu.view().message
     menu.save_path.parent.mkdir(parents=True)
-    menu.save_path.write_text("{}")
+    menu.save_path.write_text(json.dumps({"map": "maps/duel.png", "commands": [{}] * 5,
+                                          "seats": {"red": "human",
+                                                    "blue": difficulties()["Normal"]}}))
+    menu.refresh_page()
     open_entry(menu, "Continue")
     assert menu.take_launch() == Launch("resume", menu.save_path)
+    row = menu.view().rows[menu.view().cursor]
+    assert row.preview is not None and row.preview.name == "duel.png"  # its thumbnail
+    assert "duel: 5 commands played; red Human, blue Normal." in menu.view().about
 
 
 def test_settings_change_on_the_page_and_are_written_at_once(home):
