@@ -30,7 +30,7 @@ from game.commands import Command, from_json
 from game.data import shipped_levels
 from game.errors import UserError
 from game.net import protocol as p
-from game.net.games import Game, Listener, new_engine
+from game.net.games import Game, Listener, new_engine, plain_json
 from game.net.spectate import Spectate
 from game.net.store import STORE_FORMAT, GameMeta, Line, Store, hash_token
 from game.session.seat import Forfeited
@@ -145,8 +145,10 @@ class Server:
         try:
             while self.batch:
                 batch, self.batch = self.batch, []
+                lines = [(g, line) for g, line, _ in batch]
                 try:
-                    await self.on_disk(self.store.commit, [(g, line) for g, line, _ in batch])
+                    await self.on_disk(self.store.journal_batch, lines)
+                    self.store.write_logs(lines)
                 except Exception as exc:
                     for _game, _line, done in batch:
                         done.set_exception(exc)
@@ -319,7 +321,7 @@ class Server:
                 conn.send(p.Refused(message.id, command))
                 return
             n = game.commands + 1
-            line = Line(n, message.id, side, command.to_json())
+            line = Line(n, message.id, side, plain_json(command))
             try:
                 await self.commit(game.id, line)
             except UserError as exc:

@@ -123,9 +123,19 @@ class Store:
         self.lines[meta.game] = 0
 
     def commit(self, batch: list[tuple[str, Line]]) -> None:
-        """Make a batch of lines durable with one fsync (the journal's), then append each to
-        its game's log: only then may the server apply and tell them. A UserError means none
-        of the batch was stored."""
+        """Make a batch of lines durable: `journal` (on a disk thread: one write, one fsync),
+        then `write_logs` (on the caller's thread: handing each game's lines to the kernel
+        costs microseconds, where a disk thread would wait for the interpreter's lock at every
+        system call, a few milliseconds each while the event loop is busy)."""
+        self.journal_batch(batch)
+        self.write_logs(batch)
+
+    def journal_batch(self, batch: list[tuple[str, Line]]) -> None:
+        """Append the batch to the journal with one fsync: once this returns, the lines are
+        durable. A UserError means none of the batch was stored. A journal past
+        CHECKPOINT_BYTES is checkpointed first (the logs already hold all it holds)."""
+        if self.journal_bytes > CHECKPOINT_BYTES and not self.log_failed:
+            self.checkpoint()
         entries = []
         counts = dict(self.lines)
         for game, line in batch:
@@ -140,6 +150,9 @@ class Store:
             raise
         self.journal_bytes += len(data)
         self.lines = counts
+
+    def write_logs(self, batch: list[tuple[str, Line]]) -> None:
+        """Append a journaled batch to the games' logs, without fsync (the journal has it)."""
         by_game: dict[str, list[bytes]] = {}
         for game, line in batch:
             by_game.setdefault(game, []).append(_encoder.encode(line) + b"\n")
@@ -151,8 +164,6 @@ class Store:
                 print(f"rulefront serve: {exc} (the journal keeps the game's commands until "
                       "the server starts again)", file=sys.stderr, flush=True)
             self.unsynced.add(game)
-        if self.journal_bytes > CHECKPOINT_BYTES and not self.log_failed:
-            self.checkpoint()
 
     def checkpoint(self) -> None:
         """fsync the game logs written since the last checkpoint, then empty the journal."""

@@ -20,10 +20,13 @@ URL = re.compile(r"(https?://\S+/)")
 class Served:
     """`rulefront serve --data DATA --port PORT` (0: a free one), killed when the test ends."""
 
-    def __init__(self, data: Path, port: int = 0) -> None:
+    def __init__(self, data: Path, port: int = 0, tls: tuple[Path, Path] | None = None) -> None:
         self.data = data
+        certificate = [] if tls is None else ["--certfile", str(tls[0]), "--keyfile",
+                                              str(tls[1])]
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "game", "serve", "--port", str(port), "--data", str(data)],
+            [sys.executable, "-m", "game", "serve", "--port", str(port), "--data", str(data),
+             *certificate],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV)
         assert self.process.stdout is not None
         line = self.process.stdout.readline()
@@ -52,18 +55,25 @@ class Served:
         return err
 
 
-def rulefront(*args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+def rulefront(*args: str, timeout: float = 120,
+              env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "game", *args], capture_output=True, text=True,
-                          env=ENV, timeout=timeout)
+                          env={**ENV, **(env or {})}, timeout=timeout)
 
 
-def start(*args: str) -> subprocess.Popen[str]:
+def start(*args: str, pythonpath: str | None = None) -> subprocess.Popen[str]:
+    """A client in the background; `pythonpath` adds a folder (of plug-in AIs)."""
+    env = dict(ENV)
+    if pythonpath is not None:
+        env["PYTHONPATH"] = os.pathsep.join([pythonpath, env["PYTHONPATH"]])
     return subprocess.Popen([sys.executable, "-m", "game", *args], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, env=ENV)
+                            stderr=subprocess.PIPE, text=True, env=env)
 
 
-def new_game(url: str, map_name: str, seed: int, *extra: str) -> dict[str, Any]:
-    done = rulefront("online", "new", url, map_name, "--seed", str(seed), "--json", *extra)
+def new_game(url: str, map_name: str, seed: int, *extra: str,
+             env: dict[str, str] | None = None) -> dict[str, Any]:
+    done = rulefront("online", "new", url, map_name, "--seed", str(seed), "--json", *extra,
+                     env=env)
     assert done.returncode == 0, done.stderr
     game: dict[str, Any] = json.loads(done.stdout)
     return game

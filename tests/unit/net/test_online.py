@@ -4,6 +4,7 @@ subprocess on a free loopback port, real `rulefront online ...` processes."""
 from __future__ import annotations
 
 import json
+import subprocess
 import urllib.request
 from pathlib import Path
 
@@ -110,3 +111,58 @@ def test_a_side_that_stays_away_past_the_clock_forfeits_and_the_replay_says_so(
     assert "stayed away longer than the game's clock (1 s)" in result["reason"]
     verdict = json.loads(rulefront("replay", str(replay), "--json").stdout)
     assert verdict["verified"] is True and verdict["result"]["winner"] == "red"
+
+
+RAISER = '''
+class Raiser:
+    """Plays the first legal action three times, then fails."""
+
+    def choose(self, engine, rng, budget):
+        if len(engine.history) >= 3:
+            raise ValueError("lost its way")
+        return engine.legal_actions()[0]
+'''
+
+
+def test_a_plugin_ai_plays_a_seat_and_its_failure_is_a_forfeit_the_replay_keeps(
+        tmp_path: Path) -> None:
+    (tmp_path / "netbots.py").write_text(RAISER)
+    server = Served(tmp_path / "data")
+    try:
+        game = new_game(server.url, "duel", 5)
+        red = start("online", "bot", server.url, game["game"], "--seat", "red", "--token",
+                    game["tokens"]["red"], "--ai", "netbots:Raiser", "--json",
+                    pythonpath=str(tmp_path))
+        blue = bot(server.url, game, "blue", "random")
+        results = [json.loads(p.communicate(timeout=120)[0]) for p in (red, blue)]
+        replay = tmp_path / "plugin.json"
+        rulefront("online", "replay", server.url, game["game"], "-o", str(replay))
+    finally:
+        server.stop()
+    forfeit = results[0]["forfeit"]
+    assert forfeit["side"] == "red" and "raised ValueError: lost its way" in forfeit["reason"]
+    assert results[0]["winner"] == results[1]["winner"] == "blue"
+    recorded = json.loads(replay.read_text())
+    assert len(recorded["commands"]) == 3
+    assert json.loads(rulefront("replay", str(replay), "--json").stdout)["verified"] is True
+
+
+def test_tls_with_certfile_and_keyfile_serves_https_and_wss(tmp_path: Path) -> None:
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    made = subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes",
+                           "-keyout", str(key), "-out", str(cert), "-days", "1", "-subj",
+                           "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"],
+                          capture_output=True, text=True, timeout=60)
+    assert made.returncode == 0, made.stderr
+    server = Served(tmp_path / "data", tls=(cert, key))
+    try:
+        assert server.url.startswith("https://127.0.0.1:")
+        trusted = {"SSL_CERT_FILE": str(cert)}
+        game = new_game(server.url, "duel", 1, env=trusted)
+        listed = rulefront("online", "games", server.url, "--json", env=trusted)
+        untrusted = rulefront("online", "games", server.url)
+    finally:
+        server.stop()
+    assert json.loads(listed.stdout)[0]["game"] == game["game"]
+    assert untrusted.returncode == 2 and "cannot reach" in untrusted.stderr
+    assert "CERTIFICATE_VERIFY_FAILED" in untrusted.stderr or "certificate" in untrusted.stderr
