@@ -106,6 +106,14 @@ class MenuController:
             self._activate(row)
         self.changed()
 
+    def point(self, row: int | None) -> None:
+        """The mouse is over row `row` (None: no row): the cursor follows it."""
+        if self.binding is not None or row is None or not 0 <= row < len(self.page.rows) \
+                or row == self.cursor:
+            return
+        self.stack[-1] = (self.page, row)
+        self.changed()
+
     def back(self) -> None:
         if len(self.stack) > 1:
             self.stack.pop()

@@ -241,7 +241,8 @@ class MenuApp:
         self.screen = MenuScreen(window.width, window.height)
         self.playing: tuple[Any, Launch] | None = None  # (the game's app, what launched it)
         window.push_handlers(on_draw=self.on_draw, on_key_press=self.on_key_press,
-                             on_mouse_press=self.on_mouse_press, on_resize=self.on_resize,
+                             on_mouse_press=self.on_mouse_press,
+                             on_mouse_motion=self.on_mouse_motion, on_resize=self.on_resize,
                              on_close=self.on_close)
 
     # -- the menu's events ----------------------------------------------------------------
@@ -274,6 +275,10 @@ class MenuApp:
             return
         self.menu.click(self.screen.row_at(x, y))
         self._after_input()
+
+    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
+        if self.playing is None:
+            self.menu.point(self.screen.row_at(x, y))
 
     def on_resize(self, width: int, height: int) -> None:
         self.screen.resize(width, height)

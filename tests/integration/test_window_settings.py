@@ -76,3 +76,69 @@ def test_the_window_takes_keys_palette_and_sound_from_the_settings_file(tmp_path
     assert seen["after_x"] == [{"type": "EndTurn"}]  # X does
     assert seen["orange"] > 50  # red's units in the colour-blind palette's orange
     assert seen["sound"] and "move" in seen["played"]  # blue's moves made their sound
+
+
+DRIVE_THE_MENU = """
+import json, sys
+import pyglet
+pyglet.options["headless"] = True
+from pyglet.window import key
+from game.cli import main
+
+steps = iter(range(1000))
+seen = {}
+KEYS = {"d": key.DOWN, "u": key.UP, "l": key.LEFT, "r": key.RIGHT}
+
+def top(window):
+    return window._event_stack[0]["on_draw"]().__self__
+
+def press(window, *symbols):
+    for symbol in symbols:
+        window.dispatch_event("on_key_press", symbol, 0)
+
+def step(dt):
+    window = next(iter(pyglet.app.windows))
+    i = next(steps)
+    if i == 0:
+        press(window, *[key.DOWN] * 4, key.RETURN)  # Descent
+        seen["page"] = top(window).menu.view().title
+        press(window, key.RETURN)  # its first level
+    elif i == 1:
+        controller = top(window).controller
+        seen["level"] = controller.engine.map.name
+        press(window, *(KEYS[m] for m in sys.argv[1]))
+        seen["won"] = controller.won
+        press(window, key.Q)  # back to the menu
+    elif i == 3:
+        view = top(window).menu.view()
+        seen["back"] = view.title
+        seen["row"] = [view.rows[0].detail, view.rows[0].stars]
+        print(json.dumps(seen))
+        window.close()
+
+pyglet.clock.schedule_interval(step, 0.2)
+sys.exit(main(["play", "--quit-after", "60"]))
+"""
+
+
+def test_a_level_won_from_the_menu_shows_its_stars_on_the_way_back(tmp_path):
+    """`rulefront play`, Descent, its first level played by key presses to a win, Q: the
+    level select shows the moves and the stars, kept in the score table under the settings'
+    player name."""
+    from game import MAPS
+    from game.data import load_yaml
+
+    solution = load_yaml(MAPS / "descent" / "level-01.yaml")["solution"]
+    env = {**os.environ, "RULEFRONT_HEADLESS": "1", "XDG_CONFIG_HOME": str(tmp_path / "config"),
+           "XDG_DATA_HOME": str(tmp_path / "data"), "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-c", DRIVE_THE_MENU, solution], cwd=tmp_path,
+                          env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    seen = json.loads(next(line for line in reversed(done.stdout.splitlines())
+                           if line.startswith("{")))
+    assert seen["page"] == "Descent" and seen["level"] == "level 1" and seen["won"]
+    assert seen["back"] == "Descent"
+    assert seen["row"] == [f"{len(solution)} moves", 3]
+    scores = json.loads((tmp_path / "data" / "rulefront" / "scores.json").read_text())
+    assert [{"player": len(solution)}] == [row for name, row in scores.items()
+                                           if name.endswith("level-01.txt")]

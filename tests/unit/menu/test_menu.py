@@ -195,3 +195,14 @@ def test_a_new_kind_of_page_is_a_line_of_data_and_one_registered_function(home, 
         assert menu.view().message == "hosting: Host a game"
     finally:
         del PAGES["host"]
+
+
+def test_the_cursor_follows_the_mouse_and_a_click_opens(home):
+    menu = new_menu()
+    menu.point(2)
+    assert menu.view().cursor == 2 and not menu.stack[1:]
+    menu.point(None)
+    menu.point(99)
+    assert menu.view().cursor == 2
+    menu.click(2)
+    assert menu.view().title == "Challenges"
