@@ -166,3 +166,27 @@ def test_tls_with_certfile_and_keyfile_serves_https_and_wss(tmp_path: Path) -> N
     assert json.loads(listed.stdout)[0]["game"] == game["game"]
     assert untrusted.returncode == 2 and "cannot reach" in untrusted.stderr
     assert "CERTIFICATE_VERIFY_FAILED" in untrusted.stderr or "certificate" in untrusted.stderr
+
+
+def test_bad_flags_and_unreachable_servers_are_one_sentence_and_exit_2(tmp_path: Path) -> None:
+    a_file = tmp_path / "file"
+    a_file.write_text("x")
+    server = Served(tmp_path / "data")
+    try:
+        cases = [
+            (("serve", "--data", str(a_file), "--port", "0"), "is a file, not a folder"),
+            (("serve", "--certfile", str(tmp_path / "none.pem"), "--keyfile",
+              str(tmp_path / "none.pem"), "--port", "0", "--data", str(tmp_path / "d")),
+             "cannot be used as the server's certificate"),
+            (("serve", "--port", str(server.port), "--data", str(tmp_path / "d")),
+             f"cannot serve on 127.0.0.1:{server.port}"),
+            (("online", "new", "http://127.0.0.1:1/", "duel"), "cannot reach a Rulefront server"),
+            (("online", "new", server.url, "no-such-map"), "offers no map 'no-such-map'"),
+            (("online", "watch", server.url, "../../etc"), "is not a game id"),
+        ]
+        done = [(rulefront(*args, timeout=60), expected) for args, expected in cases]
+    finally:
+        server.stop()
+    for result, expected in done:
+        assert result.returncode == 2, (expected, result.stderr)
+        assert expected in result.stderr and result.stderr.count("\n") == 1, result.stderr
