@@ -287,10 +287,10 @@ class Server:
         engine = new_engine(map_path, seed)
         assert engine.map is not None
         sides = list(engine.ruleset.sides)
-        game_id = secrets.token_urlsafe(9)
+        game_id = command_word(9)
         while game_id in self.games:
-            game_id = secrets.token_urlsafe(9)
-        tokens = {side: secrets.token_urlsafe(24) for side in sides}
+            game_id = command_word(9)
+        tokens = {side: command_word(24) for side in sides}
         meta = GameMeta(STORE_FORMAT, game_id, map_path, engine.map.sha256, engine.ruleset.name,
                         seed, sides, {side: hash_token(t) for side, t in tokens.items()},
                         time.time(), message.clock)
@@ -379,6 +379,15 @@ class Server:
                                   f"({game.meta.clock:g} s)")
                         with contextlib.suppress(UserError):
                             await self.forfeit(game, Forfeited(side, "online", reason))
+
+
+def command_word(nbytes: int) -> str:
+    """secrets.token_urlsafe, but never starting with '-': ids and tokens are typed on command
+    lines (`online play URL GAME --token T`), where argparse would read '-x...' as an option."""
+    while True:
+        word = secrets.token_urlsafe(nbytes)
+        if not word.startswith("-"):
+            return word
 
 
 def checked(game: Game, side: str, message: p.Play) -> Command | str:

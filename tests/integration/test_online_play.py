@@ -56,7 +56,10 @@ def played(tmp_path, display: str) -> None:
          game["tokens"]["red"], "--no-anim", "--fps", "20"],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
     try:
-        window_id = wait_for_window(display, "^Rulefront online", window)
+        try:
+            window_id = wait_for_window(display, "^Rulefront online", window)
+        except AssertionError as exc:
+            raise AssertionError(f"{exc}: {finish(window)}") from None
 
         def press(key: str) -> None:
             # q closes the window between the key's press and its release: xdotool's
