@@ -257,7 +257,8 @@ class MenuEntry(Struct, forbid_unknown_fields=True):
     """One entry of the title menu."""
 
     page: Annotated[str, _doc("the kind of page it opens: new, continue, levels, challenges, "
-                              "editor, settings, howto, quit (or one a client registers)")]
+                              "editor, settings, howto, quit, host, join (or one a client "
+                              "registers)")]
     label: Annotated[str, Meta(min_length=1, max_length=30), _doc("the words shown")]
     about: Annotated[str, _doc("one sentence shown beside it")] = ""
     rulesets: Annotated[list[str], _doc("the rulesets whose shipped maps the page lists "

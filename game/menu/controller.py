@@ -26,6 +26,9 @@ if TYPE_CHECKING:
 UP, DOWN, LEFT, RIGHT = ("UP", "W"), ("DOWN", "S"), ("LEFT", "A"), ("RIGHT", "D")
 ENTER = ("RETURN", "ENTER", "NUM_ENTER", "SPACE")
 BACK = ("ESCAPE", "BACKSPACE", "Q")
+TEXT_KEYS = ("UP", "DOWN", "RETURN", "ENTER", "NUM_ENTER", "ESCAPE", "TAB")  # on a text row
+
+
 class MenuController:
     """The title menu's state: a stack of pages, a cursor on each, the settings."""
 
@@ -78,6 +81,15 @@ class MenuController:
             return
         page, cursor = self.stack[-1]
         self.message = ""
+        if self._typing_here():
+            # a row that takes text: letters arrive through text(); only these keys act
+            if name == "BACKSPACE":
+                assert page.typing is not None
+                page.typing(cursor, "\b")
+                self.changed()
+                return
+            if name not in TEXT_KEYS:
+                return
         if name in UP and page.rows:
             self._move(-1)
         elif name in DOWN and page.rows:
@@ -91,6 +103,20 @@ class MenuController:
         elif name in BACK:
             self.back()
         self.changed()
+
+    def text(self, typed: str) -> None:
+        """Text typed or pasted (with its case, as the window's on_text and the terminal's
+        characters give it), for a row that takes text; elsewhere nothing."""
+        if self.binding is None and self._typing_here() and typed:
+            page, cursor = self.stack[-1]
+            assert page.typing is not None
+            if page.typing(cursor, typed):
+                self.message = ""
+                self.changed()
+
+    def _typing_here(self) -> bool:
+        page, cursor = self.stack[-1]
+        return page.typing is not None and bool(page.rows) and page.typing(cursor, "")
 
     def click(self, row: int | None) -> None:
         """A click on row `row` of the page (None: elsewhere): choose it and open it; a

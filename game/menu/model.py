@@ -42,14 +42,19 @@ class MenuView:
 
 @dataclass(frozen=True)
 class Launch:
-    """What the player started: a match, a level, a resumed save or the map editor."""
+    """What the player started: a match, a level, a resumed save, the map editor or a seat at
+    a server's game."""
 
-    kind: str  # "match", "level", "resume", "edit"
+    kind: str  # "match", "level", "resume", "edit", "online"
     path: Path
     specs: dict[str, str] = field(default_factory=dict)  # side -> seat spec (matches)
     level: str | None = None
     challenge: str | None = None  # the challenge's title, scored when won
     new_size: str | None = None  # edit: make a new map of this size (WxH)
+    url: str | None = None  # online: the server, the game and the seat's token (Join, Host)
+    game: str | None = None
+    token: str | None = None
+    seat: str | None = None
 
 
 @dataclass
@@ -63,6 +68,9 @@ class Page:
     about: Callable[[int], tuple[str, ...]] | None = None
     text: tuple[str, ...] = ()
     rebuild: Callable[[], Page] | None = None  # the same page afresh (stars, files changed)
+    # rows that take typed text (Join's address, game and token): typing(row, text) is given
+    # what was typed or pasted ("\b": one character erased) and answers whether the row took it
+    typing: Callable[[int, str], bool] | None = None
 
 
 @dataclass(frozen=True)

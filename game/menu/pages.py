@@ -12,6 +12,7 @@ from pathlib import Path
 
 from game.menu.controller import MenuController
 from game.menu.model import Entry, Launch, Page, Row, stars_for
+from game.menu.online import host_page, join_page
 from game.session.settings import KEY_ACTIONS, PALETTES, SPEEDS, Settings
 
 
@@ -235,7 +236,7 @@ def quit_page(menu: MenuController, entry: Entry) -> None:
 PAGES: dict[str, Callable[[MenuController, Entry], None]] = {
     "new": new_game_page, "continue": continue_page, "levels": levels_page,
     "challenges": challenges_page, "editor": editor_page, "settings": settings_page,
-    "howto": howto_page, "quit": quit_page,
+    "howto": howto_page, "quit": quit_page, "host": host_page, "join": join_page,
 }
 
 

@@ -5,20 +5,27 @@ library's `Follower`: join, catch-up, reconnect, command ids) runs on a backgrou
 its own event loop. Between the two there are only queues: `send(command)` hands a command to
 the thread, `poll()` returns what the server said since the last call, as plain JSON objects
 (docs/online.md), plus `{"type": "connection", "state": ..., "sentence": ...}` notices when
-the link reconnects, fails or closes. `game.session.remote.Mirror` reads them.
+the link reconnects, fails or closes. `game.session.remote.Mirror` reads them; `take_seat`
+puts the two together for `online play` and the title menu's Join and Host.
 """
 
 from __future__ import annotations
 
 import asyncio
 import queue
+import random
 import threading
+from dataclasses import dataclass
 from typing import Any
 
 from game.commands import Command
+from game.engine import Engine
 from game.errors import UserError
+from game.levels.loader import load_game_map
 from game.net import protocol as p
 from game.net.client import Follower
+from game.session.match import Seat
+from game.session.remote import Mirror
 
 JOIN_TIMEOUT = 20.0  # seconds to reach the server and take the seat before giving up
 
@@ -112,3 +119,53 @@ class Link:
         self._failure = sentence
         self.inbox.put({"type": "connection", "state": "failed", "sentence": sentence})
         self._ready.set()
+
+
+@dataclass
+class Seated:
+    """A seat taken at a server's game: the mirror to play through, a Seat per side for the
+    clients' panels (the player's side "you", the other "online"), and the game's seed."""
+
+    mirror: Mirror
+    seats: dict[str, Seat]
+    seed: int
+
+
+def take_seat(url: str, game: str, token: str, seat: str | None = None) -> Seated:
+    """Join the seat `token` opens (or `seat`) and build the local game that mirrors the
+    server's, caught up with what has been played; a UserError in one sentence when the
+    server, the game or the token will not do."""
+    side = seat or seat_of_token(url, game, token)
+    link = Link(url, game, side, token)
+    joined = link.start()
+    try:
+        engine = Engine.from_game_map(load_game_map(joined.map), seed=joined.seed,
+                                      ruleset=joined.ruleset)
+    except UserError:
+        link.close()
+        raise
+    mirror = Mirror(engine, side, link)
+    mirror.pull(limit=None)  # the catch-up so far, before the first frame
+    seats = {s: Seat(s, "you" if s == side else "online", None, random.Random(0))
+             for s in engine.ruleset.sides}
+    return Seated(mirror, seats, joined.seed)
+
+
+def seat_of_token(url: str, game: str, token: str) -> str:
+    """The side a token opens: each side of the game is tried (a wrong token opens none)."""
+    from game.net.client import ask
+
+    games = ask(url, p.ListGames())
+    found = [info for info in getattr(games, "games", []) if info.game == game]
+    if not found:
+        raise UserError(f"the server at {url} has no game {game} (`rulefront online games "
+                        f"{url}` lists them).")
+    for side in found[0].sides:
+        try:
+            answer = ask(url, p.Join(game, side, token))
+        except UserError:
+            continue
+        if isinstance(answer, p.Joined):
+            return side
+    raise UserError(f"that token opens no seat of game {game}; give the token `rulefront "
+                    "online new` printed for your seat.")

@@ -241,7 +241,7 @@ class MenuApp:
         self.screen = MenuScreen(window.width, window.height)
         self.playing: tuple[Any, Launch] | None = None  # (the game's app, what launched it)
         window.push_handlers(on_draw=self.on_draw, on_key_press=self.on_key_press,
-                             on_mouse_press=self.on_mouse_press,
+                             on_text=self.on_text, on_mouse_press=self.on_mouse_press,
                              on_mouse_motion=self.on_mouse_motion, on_resize=self.on_resize,
                              on_close=self.on_close)
 
@@ -266,9 +266,24 @@ class MenuApp:
 
         if self.playing is not None:
             return False
-        self.menu.key(key.symbol_string(symbol))
+        if symbol == key.V and modifiers & (key.MOD_CTRL | key.MOD_COMMAND):
+            self.menu.text(self._clipboard())  # Join: paste the host's line
+        else:
+            self.menu.key(key.symbol_string(symbol))
         self._after_input()
         return True  # Escape goes back a page; it must not close the window
+
+    def _clipboard(self) -> str:
+        try:
+            return str(self.window.get_clipboard_text() or "")
+        except Exception:  # no clipboard owner, or a platform without one: nothing pasted
+            return ""
+
+    def on_text(self, text: str) -> None:
+        """Typed text, with its case (Join's address, game and token)."""
+        if self.playing is not None:
+            return
+        self.menu.text(text)
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
         if self.playing is not None:
@@ -337,6 +352,13 @@ class MenuApp:
         from game.session.match import make_seats
 
         seed = self.menu.seed
+        if launch.kind == "online":
+            from game.net.link import take_seat
+            from game.render.controllers.online import OnlineController
+
+            assert launch.url and launch.game and launch.token
+            seated = take_seat(launch.url, launch.game, launch.token, launch.seat)
+            return OnlineController(seated.mirror, seated.seats, seated.seed), 1.0 / self.fps
         if launch.kind == "level":
             engine = load_engine(launch.path, seed=seed)
             return LevelController(engine, launch.path, None, seed,

@@ -151,6 +151,12 @@ class MenuApp(App[Launch | None]):
                                  animate=False)
             return
         self.menu.key(key_name(event.key))
+        if event.is_printable and event.character:
+            self.menu.text(event.character)  # a row that takes text (Join) gets the letter
+        self.after_input()
+
+    def on_paste(self, event: events.Paste) -> None:
+        self.menu.text(event.text)
         self.after_input()
 
     def after_input(self) -> None:
@@ -228,6 +234,8 @@ def play(menu: MenuController, launch: Launch) -> Any:
                         + (f" --new {launch.new_size}" if launch.new_size else ""))
         menu.changed()
         return None
+    if launch.kind == "online":
+        return play_online(launch)
     seed = menu.seed
     save_path: Path | None = menu.save_path
     if launch.kind == "resume":
@@ -254,3 +262,17 @@ def play(menu: MenuController, launch: Launch) -> Any:
 
         record_score(str(launch.path), menu.settings.player, len(engine.history))
     return engine
+
+
+def play_online(launch: Launch) -> Any:
+    """A seat at a server's game (the menu's Host or Join), as `online play --text` plays it."""
+    from game.net.link import take_seat
+    from game.text.online import OnlineApp
+
+    assert launch.url and launch.game and launch.token
+    seated = take_seat(launch.url, launch.game, launch.token, launch.seat)
+    try:
+        OnlineApp(seated.mirror, seated.seats, seated.seed).run()
+    finally:
+        seated.mirror.link.close()
+    return seated.mirror.engine
