@@ -40,6 +40,7 @@ RATE = 200.0  # messages a second one connection may send, on average
 BURST = 400.0  # ... and at once
 STRIKES = 100  # messages over the rate before the connection is closed
 MAX_GAMES = 10_000
+NEW_COST = 20.0  # a `new` counts as this many messages against the rate
 
 
 @dataclass(frozen=True)
@@ -99,13 +100,14 @@ class Connection(Listener):
             await self.ws.send(data, text=True)
             self.queued -= len(data)
 
-    def allow(self) -> bool:
-        """The token bucket: False when this message is over the rate."""
+    def allow(self, cost: float = 1.0) -> bool:
+        """The token bucket: False when this message (worth `cost` messages) is over the
+        rate."""
         now = time.monotonic()
         self.tokens = min(self.limits.burst, self.tokens + (now - self.stamp) * self.limits.rate)
         self.stamp = now
-        if self.tokens >= 1:
-            self.tokens -= 1
+        if self.tokens >= cost:
+            self.tokens -= cost
             return True
         self.strikes += 1
         return False
@@ -224,7 +226,10 @@ class Server:
         elif isinstance(message, p.Watch):
             self.watch(conn, message)
         elif isinstance(message, p.New):
-            await self.new(conn, message)
+            if conn.allow(NEW_COST - 1):  # a game costs a map loaded and files made
+                await self.new(conn, message)
+            else:
+                conn.send(p.Error("rate-limited", "too many new games; slow down."))
         elif isinstance(message, p.ListGames):
             conn.send(p.Games([game.info() for game in self.games.values()]))
         elif isinstance(message, p.GetReplay):

@@ -20,13 +20,14 @@ URL = re.compile(r"(https?://\S+/)")
 class Served:
     """`rulefront serve --data DATA --port PORT` (0: a free one), killed when the test ends."""
 
-    def __init__(self, data: Path, port: int = 0, tls: tuple[Path, Path] | None = None) -> None:
+    def __init__(self, data: Path, port: int = 0, tls: tuple[Path, Path] | None = None,
+                 extra: tuple[str, ...] = ()) -> None:
         self.data = data
         certificate = [] if tls is None else ["--certfile", str(tls[0]), "--keyfile",
                                               str(tls[1])]
         self.process = subprocess.Popen(
             [sys.executable, "-m", "game", "serve", "--port", str(port), "--data", str(data),
-             *certificate],
+             *certificate, *extra],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV)
         assert self.process.stdout is not None
         line = self.process.stdout.readline()

@@ -131,3 +131,21 @@ def test_a_flood_is_rate_limited_then_closed(served: Served):
     limited, code = asyncio.run(flood())
     assert limited > 0 and code == 1008
     assert served.alive() and rulefront("online", "games", served.url).returncode == 0
+
+
+def test_new_games_count_twenty_messages_each_against_the_rate(tmp_path: Path):
+    """At --rate 10 (bursts of 20 messages) one connection makes one game, then waits."""
+    server = Served(tmp_path / "data", extra=("--rate", "10"))
+
+    async def burst() -> list[dict[str, Any]]:
+        async with connect(server.url.replace("http", "ws") + "ws", proxy=None) as ws:
+            for _ in range(3):
+                await ws.send('{"type": "new", "map": "duel"}')
+            return [json.loads(await asyncio.wait_for(ws.recv(), 30)) for _ in range(3)]
+
+    try:
+        answers = asyncio.run(burst())
+    finally:
+        server.stop()
+    kinds = [a["type"] if a["type"] != "error" else a["code"] for a in answers]
+    assert kinds == ["created", "rate-limited", "rate-limited"]
