@@ -72,10 +72,11 @@ def nearest_target(world: World, occ: Occupancy | None, shooter: int, units_only
 
 def deaths(world: World) -> list[Event]:
     """Take every unit and building at 0 hp out of play; minions start their respawn clock."""
+    dead = [entity for entity, health in world.query(Health) if health.hp <= 0]
+    if not dead:
+        return []  # the usual answer, asked after every command
     events: list[Event] = []
-    for entity, health in list(world.query(Health)):
-        if health.hp > 0:
-            continue
+    for entity in dead:
         kind = world.get(entity, Kind).name
         side = world.get(entity, Team).side
         home = world.try_get(entity, SpawnPoint)

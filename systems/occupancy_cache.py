@@ -17,6 +17,7 @@ from typing import Any
 
 from components import Kind, Position, Team
 from components.resources import PROPS_KEY, SIZE_KEY
+from game.journal import ADD, MOVE, REMOVE, RESOURCE, SET, SPAWN
 from game.world import World
 from systems.board import UNITS, Occupancy, occupancy
 
@@ -79,16 +80,22 @@ class OccupancyCache:
         """Whether nothing written since `mark` changed a static thing: none moved, lost a
         component or changed kind, no new thing that is not a unit, the same rules and size."""
         static = self.static_ids
-        done = world.touched_since(mark)
-        if not done.moved.isdisjoint(static) or done.wrote(Kind):
-            return False
-        if done.resources and not _WATCHED_RESOURCES.isdisjoint(done.resources):
-            return False
-        for entity, _comp in done.removed:
-            if entity in static:
-                return False
-        for entity in done.born:
-            kind = world.try_get(entity, Kind) if world.alive(entity) else None
-            if kind is None or kind.name not in UNITS:
-                return False
+        # the entries read straight (one to a few after a command): what touched_since would
+        # decode, without building its dictionaries
+        for entry in world.changes_since(mark):
+            op = entry[0]
+            if op == SET:
+                if type(entry[2]) is Kind:
+                    return False
+            elif op in (MOVE, REMOVE):
+                if entry[1] in static:
+                    return False
+            elif op == RESOURCE:
+                if entry[1] in _WATCHED_RESOURCES:
+                    return False
+            elif op in (SPAWN, ADD):
+                entity = entry[1]
+                kind = world.try_get(entity, Kind) if world.alive(entity) else None
+                if kind is None or kind.name not in UNITS:
+                    return False
         return True
