@@ -57,7 +57,7 @@ class Encoding(ABC):
         cached = self._cached
         if cached is not None and cached[0] is engine and engine.world.same_version(cached[1]):
             return cached[2]
-        table = {} if engine.over else self.table(engine.world, engine.legal_actions())
+        table = self.table(engine.world, engine.legal_actions())  # none once it is over
         self._cached = (engine, engine.world.version(), table)
         return table
 
