@@ -8,7 +8,10 @@ trunc, info = env.last(); action = None if term or trunc else
 env.action_space(agent).sample(obs["action_mask"]); env.step(action)`, a new game when
 one ends (`env.reset()`: the same engine rewound), STEPS steps a run; `_per_cpu_s` counts this
 process's CPU time instead of the wall clock (what the code does on a shared machine).
-envs.raw_steps_per_s: the same loop on `raw_env` (no wrappers). envs.observe_us: the median
+envs.raw_steps_per_s: the same loop on `raw_env` (no wrappers). envs.engine_steps_per_s: the
+game alone, what every step of those loops does below the environment: the legal table (the
+encoding's numbers of the legal commands), a random one of them, apply; no observation, no
+mask, no environment (the ceiling of the loops above). envs.observe_us: the median
 `observe` (a new observation array and its action mask) after each action of a random game;
 envs.fill_us the median `Planes.fill` into a kept array after each action, envs.fill_again_us
 a second fill of the same position. Medians over `repeat` runs.
@@ -56,6 +59,25 @@ def random_loop(env: Any, steps: int, seed: int) -> tuple[float, float]:
     return steps / wall, steps / max(cpu_spent, 1e-9)
 
 
+def engine_loop(env: Any, steps: int, seed: int) -> tuple[float, float]:
+    """Steps per wall second and per CPU second of the game under `env` (a raw_env) alone:
+    the legal table, a random legal command, apply; a new game when one ends."""
+    env.reset(seed=seed)
+    rng = random.Random(seed)
+    encoding = env.encoding
+    start, cpu = time.perf_counter(), time.process_time()
+    for _ in range(steps):
+        engine = env.engine
+        if engine.over:
+            env.reset()
+            engine = env.engine
+        legal = encoding.legal(engine)
+        numbers = list(legal)
+        engine.apply(legal[numbers[rng.randrange(len(numbers))]])
+    wall, cpu_spent = time.perf_counter() - start, time.process_time() - cpu
+    return steps / wall, steps / max(cpu_spent, 1e-9)
+
+
 def per_action(steps: int, seed: int) -> dict[str, float]:
     """Median observe, fill and fill-again times (us) after each action of random play."""
     env = make(raw=True)
@@ -92,6 +114,7 @@ def envs(repeat: int = 3, **_options: Any) -> dict[str, float]:
     random_loop(bare, 500, 0)
     loops = [random_loop(wrapped, STEPS, seed) for seed in range(runs)]
     raw = [random_loop(bare, STEPS, seed) for seed in range(runs)]
+    alone = [engine_loop(bare, STEPS, seed) for seed in range(runs)]
     wrapped.close()
     bare.close()
     parts = [per_action(2_000, seed) for seed in range(runs)]
@@ -100,6 +123,8 @@ def envs(repeat: int = 3, **_options: Any) -> dict[str, float]:
         "envs.pettingzoo_steps_per_cpu_s": statistics.median(r[1] for r in loops),
         "envs.raw_steps_per_s": statistics.median(r[0] for r in raw),
         "envs.raw_steps_per_cpu_s": statistics.median(r[1] for r in raw),
+        "envs.engine_steps_per_s": statistics.median(r[0] for r in alone),
+        "envs.engine_steps_per_cpu_s": statistics.median(r[1] for r in alone),
         "envs.observe_us": statistics.median(p["observe"] for p in parts),
         "envs.fill_us": statistics.median(p["fill"] for p in parts),
         "envs.fill_again_us": statistics.median(p["fill_again"] for p in parts),
