@@ -176,6 +176,9 @@ class RulesetSpec:
     max_length: str = ""  # "module:func" (engine, params) -> most actions in one game
     evaluator: str = ""  # "module:func" () -> systems.ai.base.Evaluator, called as
     #                      (engine, side, ply) -> the side's value (the searches' leaves)
+    threat: str = ""  # "module:func" (engine, unit) -> (cells it may move to, cells it may
+    #                   strike) on its next turn, or None for a thing that threatens nothing
+    #                   (the clients' threat overlay)
 
     def edge(self, field_name: str) -> Any:
         """The object a "module:name" edge names, or a UserError saying the ruleset has none."""

@@ -23,7 +23,8 @@ from game.levels.loader import FileKind
 from game.levels.maps import DEFAULT_MAP
 from game.registry import PLAYER
 from game.session.match import Seat, make_seats
-from game.session.saves import default_save_path, resumed_seats
+from game.session.narrate import Told
+from game.session.saves import default_save_path, resumed_seats, told_of
 from game.text.play import TextGame
 
 
@@ -59,8 +60,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
-def load_game(args: argparse.Namespace) -> tuple[Engine, dict[str, Seat], int]:
-    """The engine and seats to play: a resumed save, or a new game on the level or map."""
+def load_game(args: argparse.Namespace) -> tuple[Engine, dict[str, Seat], int, list[Told] | None]:
+    """The engine and seats to play, and the log a resumed save kept: a resumed save, or a
+    new game on the level or map."""
     source = args.resume or args.map
     if args.octal:
         from game.rulesets.octal.ruleset import parse_heaps, spec_map
@@ -71,8 +73,9 @@ def load_game(args: argparse.Namespace) -> tuple[Engine, dict[str, Seat], int]:
                                level=None if args.resume else args.level, seed=args.seed)
     if record is None:
         specs = {"red": args.red, "blue": args.blue}
-        return engine, make_seats(engine, specs, args.seed), args.seed
-    return engine, resumed_seats(engine, record, source, {args.red, args.blue}), record.seed
+        return engine, make_seats(engine, specs, args.seed), args.seed, None
+    return (engine, resumed_seats(engine, record, source, {args.red, args.blue}), record.seed,
+            told_of(record))
 
 
 def terminal() -> bool:
@@ -158,7 +161,7 @@ def run(args: argparse.Namespace) -> int:
         args.text = True
     if getattr(args, "series", None) is not None:
         return run_series_args(args)
-    engine, seats, seed = load_game(args)
+    engine, seats, seed, log = load_game(args)
     if len(engine.ruleset.sides) == 1:
         scores_ready(args)
         if args.moves is None and not args.json and full_screen(args):
@@ -173,7 +176,7 @@ def run(args: argparse.Namespace) -> int:
             need_one_player(engine, args.map, f"--{flag}")
     save_path = autosave_path(args)
     if full_screen(args):
-        return run_app(engine, seats, seed, save_path)
+        return run_app(engine, seats, seed, save_path, log)
     if args.text:
         game = TextGame(engine, seats, seed, save_path, read_line, sys.stdout)
         return game.run()
@@ -182,7 +185,7 @@ def run(args: argparse.Namespace) -> int:
     except ImportError:
         raise UserError("the window client is not available here; play in the terminal "
                         "with --text.") from None
-    return run_window(engine, seats, seed, save_path, args)
+    return run_window(engine, seats, seed, save_path, args, log)
 
 
 def run_menu(args: argparse.Namespace) -> int:
@@ -202,13 +205,14 @@ def run_menu(args: argparse.Namespace) -> int:
     return run_menu_window(args.seed, args.size, args.fps, args.quit_after, not args.no_anim)
 
 
-def run_app(engine: Engine, seats: dict[str, Seat], seed: int, save_path: Path | None) -> int:
+def run_app(engine: Engine, seats: dict[str, Seat], seed: int, save_path: Path | None,
+            log: list[Told] | None = None) -> int:
     """The full-screen terminal client (Textual is imported here, never at start-up)."""
     from game.session.settings import load_settings
     from game.text.app import RulefrontApp, use_settings
 
     use_settings(load_settings())  # the colour-blind palette and key bindings, if chosen
-    app = RulefrontApp(engine, seats, seed, save_path)
+    app = RulefrontApp(engine, seats, seed, save_path, log=log)
     app.run()
     if app.save_error is not None:  # the app stopped at the failed write; the last save holds
         raise UserError(f"{app.save_error.rstrip('.')}; the game stopped there, and "

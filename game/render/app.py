@@ -20,8 +20,11 @@ from game.render.layout import parse_size
 from game.session.match import Seat
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from game.engine import Engine
     from game.render.sound import Sounds
+    from game.session.narrate import Told
     from game.session.settings import Settings
 
 NO_DISPLAY = "no display could be opened here; play in the terminal with --text."
@@ -117,22 +120,29 @@ class App:
         self.keymap = settings.translation() if settings is not None else {}
         if settings is not None:
             Screen.speed = settings.speed
-        self.screen = Screen(controller.engine, window.width, window.height)
+        self.screen = self._screen()
         self.seen = (controller.generation, -1)
         self.last_entry: Any = None
         self.undone_from: Any = None  # the entry an undo of the last one would come back to
         window.push_handlers(on_draw=self.on_draw, on_mouse_press=self.on_mouse_press,
                              on_mouse_motion=self.on_mouse_motion,
+                             on_mouse_scroll=self.on_mouse_scroll,
+                             on_mouse_drag=self.on_mouse_drag,
                              on_key_press=self.on_key_press, on_resize=self.on_resize,
                              on_close=self.on_close)
 
-    def refresh(self) -> None:
-        """Bring the screen up to date with the controller (new game, new state, new view)."""
+    def _screen(self) -> Any:
         from game.render.screen import Screen
 
         ctrl = self.controller
+        return Screen(ctrl.engine, self.window.width, self.window.height,
+                      chronicle=getattr(ctrl, "chronicle", None))
+
+    def refresh(self) -> None:
+        """Bring the screen up to date with the controller (new game, new state, new view)."""
+        ctrl = self.controller
         if ctrl.generation != self.seen[0]:
-            self.screen = Screen(ctrl.engine, self.window.width, self.window.height)
+            self.screen = self._screen()
             self.last_entry = self.undone_from = None  # a new game: nothing to animate from
         if (ctrl.generation, ctrl.version) != self.seen:
             self.screen.invalidate()
@@ -159,8 +169,30 @@ class App:
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
         self.screen.skip()
-        self.controller.click(self.screen.cell_at(x, y))
+        pressed = self.screen.button_at(x, y)
+        on_button = getattr(self.controller, "button", None)
+        if pressed is not None and on_button is not None:
+            on_button(pressed)  # a panel button: End turn, a unit ready to act
+        else:
+            self.controller.click(self.screen.cell_at(x, y))
         self._maybe_close()
+
+    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
+        """The wheel zooms the board around the mouse, or scrolls the log over the panel."""
+        ctrl = self.controller
+        if self.screen.on_panel(x):
+            if hasattr(ctrl, "scroll_log"):
+                ctrl.scroll_log(round(3 * scroll_y))
+        elif hasattr(ctrl, "zoom_by") and scroll_y:
+            ctrl.zoom_by(1.25 if scroll_y > 0 else 0.8, self.screen.layout.board_point(x, y))
+
+    def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int,
+                      modifiers: int) -> None:
+        """Dragging on the board pans it (while zoomed in)."""
+        ctrl = self.controller
+        if hasattr(ctrl, "pan_by") and not self.screen.on_panel(x):
+            cell = self.screen.layout.cell
+            ctrl.pan_by(-dx / cell, dy / cell)
 
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
         hover = getattr(self.controller, "hover", None)
@@ -208,8 +240,9 @@ class App:
 
 
 def run_window(engine: Engine, seats: dict[str, Seat], seed: int, save_path: Path,
-               args: argparse.Namespace) -> int:
-    """Play in a window until it is closed; autosaves after every command."""
+               args: argparse.Namespace, log: Sequence[Told] | None = None) -> int:
+    """Play in a window until it is closed; autosaves after every command (`log`: a resumed
+    save's log)."""
     width, height = parse_size(getattr(args, "size", "1024x768"))
     caption = f"Rulefront - {engine.map.name if engine.map is not None else 'game'}"
     window = open_window(width, height, caption)
@@ -218,7 +251,7 @@ def run_window(engine: Engine, seats: dict[str, Seat], seed: int, save_path: Pat
     settings = player_settings()
     target = registry.spec(engine.ruleset.name).controller
     controller_class = registry.load_object(target) if target else Controller
-    controller = controller_class(engine, seats, seed, save_path)
+    controller = controller_class(engine, seats, seed, save_path, log=log)
     app = App(window, controller, animation_setting(args, settings), settings,
               window_sounds(settings))
     fps = max(1, int(getattr(args, "fps", 30) or 30))

@@ -15,12 +15,16 @@ MIN_CELL = 4
 
 @dataclass(frozen=True)
 class Layout:
-    """A board of `cols` x `rows` cells scaled to fit a `width` x `height` window."""
+    """A board of `cols` x `rows` cells scaled to fit a `width` x `height` window, then
+    `zoom` times larger (zoom >= 1) with the view's centre `pan` cells (right, down) from the
+    board's centre: a zoomed board runs past the board area, which the screen clips."""
 
     width: int
     height: int
     cols: int
     rows: int
+    zoom: float = 1.0
+    pan: tuple[float, float] = (0.0, 0.0)
 
     @property
     def panel_width(self) -> int:
@@ -32,19 +36,31 @@ class Layout:
         return self.width - self.panel_width
 
     @property
-    def cell(self) -> int:
-        """Side of one cell in pixels: the largest whole size that fits the board area."""
+    def fit(self) -> int:
+        """Side of one cell in pixels when the whole board fits: the largest whole size."""
         free_w = self.panel_x - 2 * MARGIN
         free_h = self.height - 2 * MARGIN
         return max(MIN_CELL, min(free_w // max(1, self.cols), free_h // max(1, self.rows)))
 
     @property
+    def cell(self) -> int:
+        """Side of one cell in pixels, zoomed."""
+        return max(MIN_CELL, int(self.fit * max(1.0, self.zoom)))
+
+    @property
+    def zoomed(self) -> bool:
+        return self.cell != self.fit or self.pan != (0.0, 0.0)
+
+    @property
     def origin(self) -> tuple[int, int]:
-        """Screen position of the board's bottom-left corner (the board is centred)."""
+        """Screen position of the board's bottom-left corner (the board is centred, then
+        panned)."""
         cell = self.cell
-        x = (self.panel_x - cell * self.cols) // 2
-        y = (self.height - cell * self.rows) // 2
-        return max(0, x), max(0, y)
+        x = (self.panel_x - cell * self.cols) // 2 - round(self.pan[0] * cell)
+        y = (self.height - cell * self.rows) // 2 + round(self.pan[1] * cell)
+        if not self.zoomed:
+            return max(0, x), max(0, y)
+        return x, y
 
     def cell_rect(self, x: int, y: int) -> tuple[int, int, int, int]:
         """(left, bottom, width, height) on screen of board cell (x, y)."""
@@ -62,9 +78,17 @@ class Layout:
         cell = self.cell
         col = int((px - ox) // cell)
         row_from_bottom = int((py - oy) // cell)
-        if px < ox or py < oy or not (0 <= col < self.cols and 0 <= row_from_bottom < self.rows):
+        if px < ox or py < oy or px >= self.panel_x \
+                or not (0 <= col < self.cols and 0 <= row_from_bottom < self.rows):
             return None
         return col, self.rows - 1 - row_from_bottom
+
+    def board_point(self, px: float, py: float) -> tuple[float, float]:
+        """Screen point (px, py) in cells from the board's centre (x right, y down): where a
+        zoom keeps the point under the mouse."""
+        ox, oy = self.origin
+        cell = self.cell
+        return (px - ox) / cell - self.cols / 2, self.rows / 2 - (py - oy) / cell
 
 
 def parse_size(text: str) -> tuple[int, int]:

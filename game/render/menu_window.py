@@ -363,20 +363,23 @@ class MenuApp:
             engine = load_engine(launch.path, seed=seed)
             return LevelController(engine, launch.path, None, seed,
                                    player=self.settings.player), 0.25
+        log = None
         if launch.kind == "resume":
             from game.session.replay import read_record, rebuild
-            from game.session.saves import resumed_seats
+            from game.session.saves import resumed_seats, told_of
 
             record = read_record(launch.path)
             engine = rebuild(record, launch.path)
             seats = resumed_seats(engine, record, launch.path)
             seed = record.seed
+            log = told_of(record)  # the log as it was told
         else:
             engine = load_engine(launch.path, seed=seed)
             seats = make_seats(engine, launch.specs, seed)
         target = registry.spec(engine.ruleset.name).controller
         controller_class = registry.load_object(target) if target else Controller
-        return controller_class(engine, seats, seed, self.menu.save_path), 1.0 / self.fps
+        return controller_class(engine, seats, seed, self.menu.save_path, log=log), \
+            1.0 / self.fps
 
     def _editor(self, borrowed: Borrowed, launch: Launch) -> Any:
         from game.levels.maps import GameMap

@@ -23,18 +23,22 @@ from pyglet.graphics import Batch, Group
 
 from game.render import colors
 from game.render.layout import MARGIN, Layout
-from game.render.panels import LOG_LINES, event_lines, rule_lines, status_line
+from game.render.panels import rule_lines, status_line
 from game.render.uiview import UiView
 from game.render.views import view_for
 from game.render.views.base import View, board_size
+from game.session.narrate import Chronicle
 
 if TYPE_CHECKING:
     from game.engine import Engine
 
+PANEL_BACK = Group(order=20)
 PANEL_TEXT = Group(order=21)
 MODAL_GROUP = Group(order=30)
 MODAL_TEXT = Group(order=31)
 WRAP = 34  # characters per panel line at the panel's font size
+LOG_SIZE = 9  # the log's font size; a row is int(LOG_SIZE * 1.7) pixels
+FOOTER_SPACE = 44  # pixels under the log kept for the footer
 PULSE = 0.9  # seconds a changed rule pulses in the panel
 BROKEN = (255, 96, 80)
 
@@ -72,8 +76,16 @@ class Screen:
 
     speed = 1.0  # animation speed, the player's setting (game/session/settings.py)
 
-    def __init__(self, engine: Engine, width: int, height: int, title: str = "") -> None:
+    def __init__(self, engine: Engine, width: int, height: int, title: str = "",
+                 chronicle: Chronicle | None = None) -> None:
         self.engine = engine
+        # the game's log: the controller's, which follows every command as it is played; a
+        # screen without one (offscreen pictures, the replay viewer) keeps its own
+        self.chronicle = chronicle if chronicle is not None else Chronicle(engine)
+        self.own_chronicle = chronicle is None
+        self._log_rows: tuple[int, list[tuple[str, bool]]] | None = None
+        self.hits: list[tuple[str, int, int, int, int]] = []  # panel buttons: (name, l, b, w, h)
+        self.shapes: list[Any] = []
         self.title = title or (engine.map.name if engine.map is not None else "Rulefront")
         self.batch = Batch()  # the board
         self.panel = Batch()
@@ -91,12 +103,12 @@ class Screen:
 
     def resize(self, width: int, height: int) -> None:
         cols, rows = board_size(self.engine.world)
-        self.layout = Layout(width, height, cols, rows)
+        self.layout = Layout(width, height, cols, rows, self.ui.zoom, self.ui.pan)
         self.view: View = view_for(self.engine.ruleset.name)(self.engine.world, self.layout)
-        for drawable in (*self.keep, *self.labels.values(), *self.modal):
+        for drawable in (*self.keep, *self.labels.values(), *self.modal, *self.shapes):
             drawable.delete()
         self.batch, self.panel = Batch(), Batch()
-        self.labels, self.modal = {}, []
+        self.labels, self.modal, self.shapes = {}, [], []
         self.keep = []  # made on the next draw, in the context that draws them
         self.anim = None
         self.dirty = True
@@ -104,11 +116,25 @@ class Screen:
     def cell_at(self, px: float, py: float) -> tuple[int, int] | None:
         return self.view.cell_at(px, py)
 
+    def button_at(self, px: float, py: float) -> str | None:
+        """The panel button under screen point (px, py): its name, or None."""
+        for name, left, bottom, width, height in self.hits:
+            if left <= px < left + width and bottom <= py < bottom + height:
+                return name
+        return None
+
+    def on_panel(self, px: float) -> bool:
+        return px >= self.layout.panel_x
+
     def show(self, ui: UiView) -> None:
-        """Use `ui` for the next frame (rebuilds only when it differs)."""
+        """Use `ui` for the next frame (rebuilds only when it differs; a new zoom or pan
+        lays the board out again)."""
         if ui != self.ui:
+            relayout = (ui.zoom, ui.pan) != (self.ui.zoom, self.ui.pan)
             self.ui = ui
             self.dirty = True
+            if relayout:
+                self.resize(self.layout.width, self.layout.height)
 
     def invalidate(self) -> None:
         self.dirty = True
@@ -168,8 +194,23 @@ class Screen:
         elif self.anim is not None:
             self.pose((time.perf_counter() - self.anim[0]) * self.speed)
         self._clear()
-        self.batch.draw()
+        self._draw_board()
         self.panel.draw()
+
+    def _draw_board(self) -> None:
+        """The board batch, clipped to the board area when zoomed (it runs under the
+        panel otherwise)."""
+        if not self.layout.zoomed:
+            self.batch.draw()
+            return
+        from pyglet import gl
+
+        gl.glEnable(gl.GL_SCISSOR_TEST)
+        try:
+            gl.glScissor(0, 0, self.layout.panel_x, self.layout.height)
+            self.batch.draw()
+        finally:
+            gl.glDisable(gl.GL_SCISSOR_TEST)
 
     def _pulse(self, t: float) -> None:
         """Pose the changed rules' lines at `t`; past the pulse, plain lines again (the red
@@ -206,6 +247,8 @@ class Screen:
     # -- building -------------------------------------------------------------------------
 
     def _rebuild(self) -> None:
+        if self.own_chronicle:
+            self.chronicle.follow()
         self.view.world = self.engine.world
         self.view.sync(self.batch, self.ui)
         if not self.view.animating():
@@ -248,16 +291,74 @@ class Screen:
                 if kind == "broken":
                     y = self._text(f"{rule}  (broken)", x0 + MARGIN + 6, y, 10, BROKEN)
                     self.rule_labels.append((self.labels[self._last_key], "broken"))
+        for drawable in self.shapes:
+            drawable.delete()
+        self.shapes, self.hits = [], []
+        y = self._ready(x0, y)
         y -= 8
-        y = self._text("Events", x0 + MARGIN, y, 11, colors.DIM, bold=True)
-        if self.ui.hide_board:
-            return  # the log would tell the next player what happened before the hand-over
-        rows = [row for line in event_lines(self.engine)
-                for row in textwrap.wrap(line, WRAP + 4, subsequent_indent="  ")]
-        for row in rows[-LOG_LINES:]:
-            y = self._text(row, x0 + MARGIN + 6, y, 9, colors.TEXT)
+        self._log(x0, y)
         if self.ui.footer:
             self._wrapped(self.ui.footer, x0 + MARGIN, MARGIN + 28, 9, colors.DIM)
+
+    def _ready(self, x0: int, y: int) -> int:
+        """The units that can still act (a click selects one) and the panel's buttons."""
+        if self.ui.ready:
+            y -= 8
+            y = self._text("Ready to act (click one)", x0 + MARGIN, y, 11, colors.DIM,
+                           bold=True)
+            for name, label in self.ui.ready:
+                top = y
+                y = self._text(label, x0 + MARGIN + 6, y, 10, colors.TEXT)
+                self.hits.append((name, x0, y, self.layout.panel_width, top - y))
+        for name, label in self.ui.buttons:
+            y -= 6
+            width, height = self.layout.panel_width - 2 * MARGIN, 24
+            left, bottom = x0 + MARGIN, y - height
+            self.shapes.append(shapes.Rectangle(left, bottom, width, height,
+                                                color=colors.BUTTON_EDGE, batch=self.panel,
+                                                group=PANEL_BACK))
+            self.shapes.append(shapes.Rectangle(left + 1, bottom + 1, width - 2, height - 2,
+                                                color=colors.BUTTON, batch=self.panel,
+                                                group=PANEL_BACK))
+            self._text(label, left + 10, y - 5, 11, colors.TEXT, bold=True)
+            self.hits.append((name, left, bottom, width, height))
+            y = bottom
+        return y
+
+    def log_rows(self) -> list[tuple[str, bool]]:
+        """The whole log as panel rows, (text, is a heading), wrapped to the panel: made
+        again only when the log changed."""
+        version = self.chronicle.version
+        if self._log_rows is None or self._log_rows[0] != version:
+            rows: list[tuple[str, bool]] = []
+            for kind, text in self.chronicle.rows():
+                if kind == "heading":
+                    rows.append((text, True))
+                else:
+                    rows.extend((row, False) for row in
+                                textwrap.wrap(text, WRAP + 4, subsequent_indent="  "))
+            self._log_rows = (version, rows)
+        return self._log_rows[1]
+
+    def _log(self, x0: int, y: int) -> None:
+        """The log's newest rows that fit above the footer, or older ones scrolled back to."""
+        if self.ui.hide_board:
+            self._text("Log", x0 + MARGIN, y, 11, colors.DIM, bold=True)
+            return  # the log would tell the next player what happened before the hand-over
+        rows = self.log_rows()
+        row_height = int(LOG_SIZE * 1.7)
+        fit = max(1, (y - int(11 * 1.7) - FOOTER_SPACE) // row_height)
+        scroll = max(0, min(self.ui.log_scroll, len(rows) - fit))
+        end = len(rows) - scroll
+        shown = rows[max(0, end - fit):end]
+        title = "Log"
+        if len(rows) > fit:
+            title += f"  {max(0, end - fit) + 1}-{end} of {len(rows)} (PgUp/PgDn, wheel)"
+        y = self._text(title, x0 + MARGIN, y, 11 if len(rows) <= fit else 9, colors.DIM,
+                       bold=True)
+        for text, heading in shown:
+            y = self._text(text, x0 + MARGIN + (0 if heading else 6), y, LOG_SIZE,
+                           colors.SELECT if heading else colors.TEXT, bold=heading)
 
     def _modal(self, lines: tuple[str, ...]) -> None:
         lay = self.layout

@@ -1,13 +1,17 @@
 """Events in plain sentences: one place for every front end that tells what happened.
 
-The plain terminal client prints these after each command (the opponent's turn included) and
-the Textual client's log shows them. Names are read from the world as it is after the events,
-so a thing that is gone is named from what its event carries.
+The plain terminal client prints these after each command (the opponent's turn included).
+`Chronicle` is the log of a whole game the window and the Textual client show: each command's
+events are narrated once, when it is played, with the names things had just before it (so a
+sage that dies keeps its name in the line that killed it), kept for the whole game (and in
+its save), and dropped with the command when it is undone.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from components import Kind, Team, UnitClass, Word
 from game.events import (
@@ -27,6 +31,9 @@ from game.events import (
     Won,
 )
 from game.world import World
+
+if TYPE_CHECKING:
+    from game.engine import Engine, Entry
 
 
 def name_of(world: World, entity: int, gone: dict[int, str] | None = None) -> str:
@@ -111,10 +118,102 @@ def sentences(world: World, events: Sequence[Event],
     return lines
 
 
-
-
 def gone_name(event: Died) -> str:
     return f"{event.side} {event.kind}" if event.side else event.kind
 
 
 _name = name_of
+
+
+@dataclass(frozen=True)
+class Told:
+    """What one command's events said when it was played: the round it was played in (None in
+    games without rounds), the side that played it, and its lines."""
+
+    round: int | None
+    side: str
+    lines: tuple[str, ...]
+
+    def to_json(self) -> dict[str, object]:
+        return {"round": self.round, "side": self.side, "lines": list(self.lines)}
+
+
+def turn_of(engine: Engine) -> tuple[int | None, str]:
+    """(round, side to play) now; the round is None when the ruleset's report has none."""
+    found = engine.ruleset.report(engine.world).get("round")
+    return (int(found) if isinstance(found, int) else None), engine.side
+
+
+class Chronicle:
+    """The log of one game, in step with the engine's history.
+
+    `follow()` after every command, undo or redo: an entry undone is dropped, a new one is
+    narrated with the names of `names(world)` as they were at the last follow, so a front end
+    that follows after each command names everything as it was before that command. `told`
+    (a save's log, one `Told` per command) is taken as it is; without it, or when it does not
+    match the history, the game is narrated again by taking its commands back and playing
+    them forward (exact, as every search in this project does)."""
+
+    def __init__(self, engine: Engine, told: Sequence[Told] | None = None) -> None:
+        self.engine = engine
+        self.entries: list[tuple[Entry, Told]] = []
+        self.version = 0  # bumps whenever the log changes
+        self.cuts = 0  # bumps whenever entries are dropped (undone): shown logs start over
+        if told is not None and len(told) == len(engine.history):
+            self.entries = list(zip(engine.history, told, strict=True))
+        elif engine.history:
+            self._narrate_again()
+        self.known = names(engine.world)
+        self.turn = turn_of(engine)
+
+    def follow(self) -> bool:
+        """Catch up with the engine; True when the log changed."""
+        history = self.engine.history
+        keep = 0
+        while keep < min(len(history), len(self.entries)) \
+                and self.entries[keep][0] is history[keep]:
+            keep += 1
+        changed = keep < len(self.entries) or keep < len(history)
+        if keep < len(self.entries):
+            self.cuts += 1
+        del self.entries[keep:]
+        for entry in history[keep:]:
+            self.entries.append((entry, self._told(entry, self.known, self.turn)))
+        if changed:
+            self.version += 1
+            self.known = names(self.engine.world)
+            self.turn = turn_of(self.engine)
+        return changed
+
+    def told(self) -> list[Told]:
+        """One `Told` per command played, oldest first (what a save keeps)."""
+        return [told for _entry, told in self.entries]
+
+    def rows(self) -> list[tuple[str, str]]:
+        """The log as ('heading', 'Round 2 - blue') and ('line', sentence) rows, oldest first:
+        a heading wherever the round or the side playing changes."""
+        rows: list[tuple[str, str]] = []
+        last: tuple[int | None, str] | None = None
+        for _entry, told in self.entries:
+            if told.round is not None and (told.round, told.side) != last:
+                rows.append(("heading", f"Round {told.round} - {told.side}"))
+                last = (told.round, told.side)
+            rows.extend(("line", line) for line in told.lines)
+        return rows
+
+    def _told(self, entry: Entry, before: dict[int, str],
+              turn: tuple[int | None, str]) -> Told:
+        lines = sentences(self.engine.world, entry.events, before)
+        return Told(turn[0], turn[1], tuple(lines))
+
+    def _narrate_again(self) -> None:
+        engine = self.engine
+        commands = []
+        while engine.history:
+            commands.append(engine.history[-1].command)
+            engine.retract()
+        for command in reversed(commands):
+            before, turn = names(engine.world), turn_of(engine)
+            engine.apply(command)
+            self.entries.append((engine.history[-1], self._told(engine.history[-1], before,
+                                                                turn)))

@@ -1,7 +1,8 @@
 """Replays and saves: one JSON format that re-simulates a game from its map, seed and commands.
 
 A replay records the map (path and sha256), ruleset, seed, seats, commands and result. A save
-is the same with the redo stack and each seat's RNG state, so `--resume` continues exactly.
+is the same with the redo stack and each seat's RNG state, so `--resume` continues exactly,
+and the log as it was told (game.session.narrate.Told, one per command).
 Files are written atomically; a broken or mismatched file is refused whole.
 """
 
@@ -35,6 +36,7 @@ class Record:
     redo: list[Command] = field(default_factory=list)
     rng_states: dict[str, Any] = field(default_factory=dict)
     extra: dict[str, Any] = field(default_factory=dict)
+    log: list[dict[str, Any]] = field(default_factory=list)  # saves: what each command told
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -51,6 +53,8 @@ class Record:
             data["redo"] = [c.to_json() for c in self.redo]
         if self.rng_states:
             data["rng_states"] = self.rng_states
+        if self.log:
+            data["log"] = self.log
         data.update(self.extra)
         return data
 
@@ -112,13 +116,15 @@ def read_record(path: str | Path) -> Record:
             commands=[from_json(c) for c in checked.commands], result=raw.get("result"),
             redo=[from_json(c) for c in checked.redo],
             rng_states=dict(raw.get("rng_states", {})),
+            log=[{"round": e.round, "side": e.side, "lines": list(e.lines)}
+                 for e in checked.log],
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise UserError(f"{path}: has a broken command ({exc}).") from None
     except UserError as exc:
         raise UserError(f"{path}: {exc}") from None
     known = {"format", "map", "sha256", "ruleset", "seed", "seats", "commands", "result", "redo",
-             "rng_states"}
+             "rng_states", "log"}
     record.extra = {k: v for k, v in raw.items() if k not in known}
     return record
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 from collections.abc import Collection, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game.engine import Engine
 from game.errors import UserError
@@ -13,6 +14,9 @@ from game.levels.files import sweep_temporaries
 from game.session.replay import Record, record_of, write_record
 from game.session.seat import Forfeited, Seat
 from systems.ai.base import plugin_class
+
+if TYPE_CHECKING:
+    from game.session.narrate import Told
 
 
 def data_dir() -> Path:
@@ -26,15 +30,16 @@ def default_save_path() -> Path:
 
 
 def game_record(engine: Engine, seats: dict[str, Seat], seed: int,
-                forfeit: Forfeited | None = None) -> Record:
+                forfeit: Forfeited | None = None, log: Sequence[Told] = ()) -> Record:
     """A save of the game: the replay plus redo stack and each seat's RNG (what --resume needs),
-    and the forfeit that ended it, if a seat gave up."""
+    the forfeit that ended it, if a seat gave up, and the log as it was told."""
     specs = {s: seat.spec for s, seat in seats.items()}
     if forfeit is None:
         record = record_of(engine, seed, specs)
     else:
         record = record_of(engine, seed, specs, forfeit.to_json(), forfeit.winner(engine))
     record.rng_states = {s: _rng_state(seat) for s, seat in seats.items()}
+    record.log = [told.to_json() for told in log]
     return record
 
 
@@ -42,14 +47,23 @@ _swept: set[Path] = set()  # saves whose stale temporaries this process has remo
 
 
 def save_game(path: Path, engine: Engine, seats: dict[str, Seat], seed: int,
-              forfeit: Forfeited | None = None) -> None:
+              forfeit: Forfeited | None = None, log: Sequence[Told] = ()) -> None:
     """Write the save atomically (the terminal and the window both autosave through here);
     the first save to a path in a run sweeps the temporaries a killed run left beside it."""
     path = Path(path)
     if path not in _swept:
         sweep_temporaries(path)
         _swept.add(path)
-    write_record(path, game_record(engine, seats, seed, forfeit))
+    write_record(path, game_record(engine, seats, seed, forfeit, log))
+
+
+def told_of(record: Record) -> list[Told] | None:
+    """The log a save kept (None when it kept none: an older save, or a replay)."""
+    from game.session.narrate import Told
+
+    if not record.log:
+        return None
+    return [Told(entry["round"], entry["side"], tuple(entry["lines"])) for entry in record.log]
 
 
 def _rng_state(seat: Seat) -> list:

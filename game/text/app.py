@@ -34,7 +34,7 @@ from game.engine import Engine, Impossible
 from game.errors import UserError
 from game.events import RuleBroken, RuleFormed, TurnEnded
 from game.session.match import Seat
-from game.session.narrate import name_of, names, sentences
+from game.session.narrate import Chronicle, Told, name_of
 from game.session.saves import save_game
 from game.session.seat import Forfeited
 from game.session.settings import Settings
@@ -67,7 +67,10 @@ SHADES = ["#202020", "#303030", "#404040", "#505050", "#606060", "#707070", "#80
 STYLES = {role: Style.parse(spec) for role, spec in ROLE_STYLES.items()}
 SHADE_STYLES = [Style(bgcolor=shade) for shade in SHADES]
 PLAIN, LABEL = Style(), Style(color="#808080")
-REACH, TARGET = Style(bgcolor="#206020"), Style(bgcolor="#902020", bold=True)
+# moves blue, attacks red, as the genre has it; the enemies' threat in the same hues, darker
+REACH, TARGET = Style(bgcolor="#2a5cd0"), Style(bgcolor="#c02828", bold=True)
+THREAT_MOVE, THREAT_STRIKE = Style(bgcolor="#1e3466"), Style(bgcolor="#5c1e1e")
+HEADING = Style(bold=True, color="#ffe060")
 # The colour-blind palette (Settings): Okabe and Ito's orange and sky blue for the sides,
 # blue for reach and vermillion for targets, as in the window (game/render/colors.py).
 COLOUR_BLIND = {"red": "bold black on #e69f00", "blue": "bold black on #56b4e9"}
@@ -99,7 +102,8 @@ CHECKER = (Style(bgcolor="#1c1c1c"), Style(bgcolor="#2c2c2c"))  # cells alternat
 DARKER = 0.55  # neighbours never run together (S7T20): the odd cells' colours are darker
 HELP = {
     GRID: ("arrows or the mouse move the cursor; Enter or a click selects a unit (its reach "
-           "in green, its targets in red) and acts; e end turn"),
+           "in blue, its targets in red) and acts; e end turn (twice if heroes are unused); "
+           "t every enemy's threat (or put the cursor on one)"),
     STEPS: ("arrows step; Enter or . wait (where the level has waiting); h hint (the "
             "solver's next move, where the level has one)"),
     HEAPS: "up/down choose a heap; left/right choose how to take from it; Enter takes",
@@ -114,7 +118,7 @@ class Board(Widget):
         self.engine = engine
         self.cursor = cursor
         self._cells: tuple[tuple[int, int, object], list[list[Cell]]] | None = None
-        self._drawn: tuple[int | None, Text] | None = None
+        self._drawn: tuple[object, Text] | None = None
         self.read = cell_reader(engine)  # the ruleset's own cells first (its text_cell edge)
         size = grid_size(engine.world)
         if size is not None and cursor.mode != HEAPS:
@@ -128,10 +132,12 @@ class Board(Widget):
         if self._cells is None or not world.same_version(self._cells[0]):
             self._cells = (world.version(), cells(world, self.read))  # the world changed
             self._drawn = None
-        if self._drawn is None or self._drawn[0] != cursor.selected:
-            # everything but the cursor, drawn again only when the world or selection changes
-            self._drawn = (cursor.selected, board_text(self.engine, cursor, self._cells[1],
-                                                       with_cursor=False))
+        shown = (cursor.selected, cursor.threat())
+        if self._drawn is None or self._drawn[0] != shown:
+            # everything but the cursor, drawn again only when the world, the selection or
+            # the threat shown changes
+            self._drawn = (shown, board_text(self.engine, cursor, self._cells[1],
+                                             with_cursor=False))
         if cursor.mode != GRID:
             return self._drawn[1]  # levels have no cursor: the player is on the board
         text = self._drawn[1].copy()
@@ -157,6 +163,7 @@ def board_text(engine: Engine, cursor: Cursor, grid: list[list[Cell]] | None = N
     if grid is None:
         grid = cells(engine.world, cell_reader(engine))
     reach, targets = cursor.reach(), cursor.targets()
+    threat_moves, threat_strikes = cursor.threat()
     selected = cursor._cell_of(cursor.selected) if cursor.selected is not None else None
     here = (cursor.x, cursor.y) if cursor.mode == GRID and with_cursor else None
     text = Text(" " * CELL)
@@ -169,6 +176,10 @@ def board_text(engine: Engine, cursor: Cursor, grid: list[list[Cell]] | None = N
             if cell.height:
                 style = style + SHADE_STYLES[min(cell.height, len(SHADES) - 1)]
             style = checkered(style, (x + y) % 2)
+            if (x, y) in threat_moves:
+                style = style + THREAT_MOVE
+            elif (x, y) in threat_strikes:
+                style = style + THREAT_STRIKE
             if (x, y) in reach:
                 style = style + REACH
             if (x, y) in targets:
@@ -207,13 +218,19 @@ def heaps_text(engine: Engine, cursor: Cursor) -> Text:
     return text
 
 
-def panel_text(engine: Engine, seats: dict[str, Seat]) -> Text:
-    """The side panel: who plays, each unit's HP/MP/AP, the rules with this turn's changes."""
+def panel_text(engine: Engine, seats: dict[str, Seat], ready: list[int] | None = None) -> Text:
+    """The side panel: who plays, the units that can still act (`ready`), each unit's
+    HP/MP/AP, the rules with this turn's changes."""
     world = engine.world
     text = Text(engine.ruleset.describe(world) + "\n", style="bold")
     for side, seat in seats.items():
         if side != PLAYER:
             text.append(f"{side}: {seat.spec}\n", style=ROLE_STYLES.get(side, ""))
+    if ready:
+        text.append("ready: " + ", ".join(f"{glyph(world, unit)} "
+                                          f"{world.get(unit, UnitClass).name}"
+                                          if world.has(unit, UnitClass) else name_of(world, unit)
+                                          for unit in ready) + "\n", style="bold #80ff80")
     for entity, (team, health) in world.query(Team, Health):
         if world.try_get(entity, UnitClass) is None:
             continue
@@ -323,6 +340,9 @@ class RulefrontApp(App[int]):
         Binding("enter", "wait", "wait"),  # levels: whichever of the two applies is offered
         Binding("full_stop", "wait", "wait", show=False),
         Binding("e", "end_turn", "end turn"),
+        Binding("t", "threat", "threat"),
+        Binding("pageup", "log_page(-1)", "log back", show=False),
+        Binding("pagedown", "log_page(1)", "log forward", show=False),
         Binding("u", "undo", "undo"),
         Binding("r", "redo", "redo"),
         Binding("s", "save", "save"),
@@ -335,7 +355,7 @@ class RulefrontApp(App[int]):
 
     def __init__(self, engine: Engine, seats: dict[str, Seat], seed: int,
                  save_path: Path | None, ai_delay: float = AI_DELAY,
-                 thinker: Thinker | None = None) -> None:
+                 thinker: Thinker | None = None, log: list[Told] | None = None) -> None:
         super().__init__()
         self.thinker: Thinker = thinker if thinker is not None else Worker()
         self.asked: float | None = None  # when the AI to play was asked (time.monotonic())
@@ -349,6 +369,9 @@ class RulefrontApp(App[int]):
         self.save_path = save_path
         self.ai_delay = ai_delay
         self.cursor = Cursor(engine)
+        self.chronicle = Chronicle(engine, log)  # the game's log, each command told once
+        self._logged = 0  # rows of the chronicle written to the log widget
+        self._cuts = self.chronicle.cuts  # its cuts (undos) the widget has caught up with
         self.humans = [s for s, seat in seats.items() if seat.ai is None] or [PLAYER]
         self.last_human = engine.side
         self._shown: tuple[int, int, object] | None = None  # the world state the panel shows
@@ -373,6 +396,7 @@ class RulefrontApp(App[int]):
         for key, action in bound.items():  # the player's bindings, beside the defaults
             self.bind(key, action, show=False)
         self.title = "Rulefront"
+        self.write_log()
         self.log_line(f"{self.engine.ruleset.describe(self.engine.world)}. Press ? for keys.")
         self.set_interval(min(self.ai_delay, POLL), self.ai_step)
         self.refresh_view()
@@ -385,6 +409,23 @@ class RulefrontApp(App[int]):
     def log_line(self, line: str) -> None:
         self.query_one("#log", RichLog).write(line)
 
+    def write_log(self) -> None:
+        """Bring the log widget up to date with the chronicle: new rows are added; after an
+        undo the log is written again from the start (notes like help lines go with it)."""
+        log = self.query_one("#log", RichLog)
+        rows = self.chronicle.rows()
+        if self._cuts != self.chronicle.cuts:
+            log.clear()
+            self._logged, self._cuts = 0, self.chronicle.cuts
+        for kind, text in rows[self._logged:]:
+            log.write(Text(text, style=HEADING) if kind == "heading" else Text(text))
+        self._logged = len(rows)
+
+    def follow(self) -> None:
+        """The chronicle catches up with the engine (after a command, an undo or a redo)."""
+        if self.chronicle.follow():
+            self.write_log()
+
     def refresh_view(self) -> None:
         """Redraw what a key changed: the board always, the panel only when the world did,
         the status line when its words did (a relayout for each would cost every key)."""
@@ -393,7 +434,8 @@ class RulefrontApp(App[int]):
         world = self.engine.world
         if self._shown is None or not world.same_version(self._shown):
             self._shown = world.version()
-            self.query_one("#info", Static).update(panel_text(self.engine, self.seats))
+            ready = self.cursor.units() if self.human_to_play() else []
+            self.query_one("#info", Static).update(panel_text(self.engine, self.seats, ready))
             self.refresh_bindings()  # a key may apply now, or no more (waiting)
         status = self.cursor.message or self.prompt()
         if status != self._status:
@@ -418,7 +460,7 @@ class RulefrontApp(App[int]):
             rest = "" if self.skipping else "; space plays the rest of its turn at once"
             return f"{engine.side} ({seat.spec}) is thinking ({seconds}s){rest}"
         if self.cursor.mode == GRID and self.cursor.selected is not None:
-            return (f"{name_of(engine.world, self.cursor.selected)} selected: Enter on a green "
+            return (f"{name_of(engine.world, self.cursor.selected)} selected: Enter on a blue "
                     "cell moves, on a red one attacks")
         return f"{engine.side} to play: {HELP[self.cursor.mode]}"
 
@@ -431,13 +473,11 @@ class RulefrontApp(App[int]):
         self.refresh_view()
 
     def submit(self, command: Command) -> bool:
-        before = names(self.engine.world)
         result = self.engine.submit(command)
         if isinstance(result, Impossible):
             self.cursor.after(result)
             return False
-        for line in sentences(self.engine.world, self.engine.history[-1].events, before):
-            self.log_line(line)
+        self.follow()
         self.next_ai = time.monotonic() + self.ai_delay  # the next AI action's readable pace
         self.cursor.after(None)
         self.autosave()
@@ -453,7 +493,8 @@ class RulefrontApp(App[int]):
         if self.save_path is None or PLAYER in self.seats or self.save_error is not None:
             return False
         try:
-            save_game(self.save_path, self.engine, self.seats, self.seed, self.forfeit)
+            save_game(self.save_path, self.engine, self.seats, self.seed, self.forfeit,
+                      self.chronicle.told())
         except UserError as exc:
             self.save_error = str(exc)
             self.exit(2)
@@ -467,6 +508,10 @@ class RulefrontApp(App[int]):
             self.push_screen(HandOver(side))
         if side in self.humans:
             self.last_human = side
+
+    def human_to_play(self) -> bool:
+        seat = self.seats.get(self.engine.side)
+        return not self.engine.over and (seat is None or seat.ai is None)
 
     def ai_to_play(self) -> bool:
         seat = self.seats.get(self.engine.side)
@@ -515,10 +560,8 @@ class RulefrontApp(App[int]):
             self._status = status
 
     def replay(self) -> None:
-        before = names(self.engine.world)
         self.engine.redo()
-        for line in sentences(self.engine.world, self.engine.history[-1].events, before):
-            self.log_line(line)
+        self.follow()
         self.next_ai = time.monotonic() + self.ai_delay
         self.cursor.after(None)
         self.autosave()
@@ -539,9 +582,9 @@ class RulefrontApp(App[int]):
 
     def applies(self, action: str) -> bool:
         """Whether a key's action means something in this game, as its ruleset's spec says
-        (input mode, capabilities) and its seats and save: no end of turn where a turn is one
-        action, no save for levels, no hint without search hooks, no wait where none is
-        legal, no skip without an AI."""
+        (input mode, capabilities, edges) and its seats and save: no end of turn where a turn
+        is one action, no save for levels, no hint without search hooks, no wait where none
+        is legal, no skip without an AI, no threat without the `threat` edge."""
         from game import registry
 
         spec = registry.spec(self.engine.ruleset.name)
@@ -558,6 +601,8 @@ class RulefrontApp(App[int]):
             return mode != STEPS
         if action == "wait":
             return mode == STEPS and any(isinstance(c, Wait) for c in self.cursor.legal())
+        if action == "threat":
+            return mode == GRID and spec.has("threat")
         return True
 
     def action_arrow(self, dx: int, dy: int) -> None:
@@ -589,6 +634,7 @@ class RulefrontApp(App[int]):
         if not undo_turn(engine, self.human):
             self.cursor.message = "Nothing to undo."
         else:
+            self.follow()
             self.cursor.after(None)
             self.cursor.message = f"undone; {len(engine.history)} actions played"
             self.autosave()
@@ -600,6 +646,7 @@ class RulefrontApp(App[int]):
         if not redo_turn(self.engine, self.human):
             self.cursor.message = "Nothing to redo."
         else:
+            self.follow()
             self.cursor.after(None)
             self.autosave()
         self.refresh_view()
@@ -631,6 +678,17 @@ class RulefrontApp(App[int]):
             else:
                 self.cursor.message = "The solver found no win from here."
         self.refresh_view()
+
+    def action_threat(self) -> None:
+        self.cursor.toggle_threats()
+        self.refresh_view()
+
+    def action_log_page(self, pages: int) -> None:
+        log = self.query_one("#log", RichLog)
+        if pages < 0:
+            log.scroll_page_up(animate=False)
+        else:
+            log.scroll_page_down(animate=False)
 
     def action_fold(self) -> None:
         narrow = self.screen.has_class("-narrow")

@@ -12,10 +12,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from components import Position
+from components import Position, Team
 from game.commands import Attack, Command, EndTurn, Move, Step, Take, Wait
 from game.engine import Engine, Impossible
 from game.errors import UserError
+from game.session.narrate import name_of
+from game.session.threat import (
+    NO_THREAT,
+    Threat,
+    enemies_of,
+    has_threats,
+    ready_units,
+    threats,
+    untouched,
+)
 from game.text.board import grid_size
 
 GRID, STEPS, HEAPS = "grid", "steps", "heaps"
@@ -45,7 +55,10 @@ class Cursor:
         self.heap = 0
         self.choice = 0
         self.message = ""
+        self.show_threats = False
+        self.asked_end = False  # e was pressed with heroes unused: a second e ends the turn
         self._legal: tuple[tuple[int, int, object], list[Command]] | None = None
+        self._threat: tuple[object, Threat] | None = None
         units = self.units()
         if units:
             pos = engine.world.get(units[0], Position)
@@ -63,11 +76,35 @@ class Cursor:
 
     def units(self) -> list[int]:
         """The units the side to play can act with, in the order the engine lists them."""
-        seen: dict[int, None] = {}
-        for command in self.legal():
-            if isinstance(command, Move | Attack):
-                seen[command.unit] = None
-        return list(seen)
+        return ready_units(self.engine, self.legal())
+
+    def threat(self) -> Threat:
+        """The enemies' threat shown: every enemy's with t on, else that of the enemy under
+        the cursor (enemies of the side to play), as the ruleset's `threat` edge says."""
+        if self.mode != GRID or not has_threats(self.engine):
+            return NO_THREAT
+        side = self.engine.side
+        world = self.engine.world
+        if self.show_threats:
+            units = enemies_of(self.engine, side)
+        else:
+            units = [e for e in world.at(self.x, self.y)
+                     if (team := world.try_get(e, Team)) is not None and team.side != side]
+        if not units:
+            return NO_THREAT
+        key = (world.version(), tuple(units))
+        if self._threat is None or self._threat[0] != key:
+            self._threat = (key, threats(self.engine, units))
+        return self._threat[1]
+
+    def toggle_threats(self) -> None:
+        self.asked_end = False
+        if not has_threats(self.engine):
+            self.message = "This game has no enemy threats to show."
+            return
+        self.show_threats = not self.show_threats
+        self.message = "every enemy's threat: blue where it may move, red where else it may " \
+            "strike" if self.show_threats else "threat hidden; the cursor on an enemy shows its"
 
     def options(self) -> list[Command]:
         """The selected unit's legal moves and attacks."""
@@ -103,6 +140,7 @@ class Cursor:
         """An arrow key: the cursor moves (grid), the player steps (levels) or the heap or
         the take changes (heaps). Returns a command to submit, if the key makes one."""
         self.message = ""
+        self.asked_end = False
         if self.mode == STEPS:
             return Step({(0, -1): "u", (0, 1): "d", (-1, 0): "l", (1, 0): "r"}[(dx, dy)])
         if self.mode == HEAPS:
@@ -126,6 +164,7 @@ class Cursor:
     def activate(self) -> Command | None:
         """Enter: act on the cursor cell with the selection, or select the unit there."""
         self.message = ""
+        self.asked_end = False
         if self.mode == STEPS:
             return Wait() if Wait() in self.engine.legal_actions() else None
         if self.mode == HEAPS:
@@ -151,11 +190,19 @@ class Cursor:
         return Attack(self.selected, enemy[-1]) if enemy else Move(self.selected, *cell)
 
     def end_turn(self) -> Command | None:
+        """e: the end of the turn, asked about first when heroes have not acted yet."""
         self.message = ""
-        if EndTurn() in self.engine.legal_actions():
-            return EndTurn()
-        self.message = "There is no turn to end here."
-        return None
+        if EndTurn() not in self.legal():
+            self.message = "There is no turn to end here."
+            return None
+        unused = untouched(self.engine, self.units())
+        if unused and not self.asked_end:
+            self.asked_end = True
+            who = ", ".join(name_of(self.engine.world, unit) for unit in unused)
+            self.message = f"not used yet: {who}; press e again to end the turn anyway"
+            return None
+        self.asked_end = False
+        return EndTurn()
 
     def after(self, result: Impossible | None) -> None:
         """Keep the selection valid after a command (or show why it was refused)."""
@@ -182,7 +229,9 @@ def key_help(mode: str, applies: Callable[[str], bool]) -> list[tuple[str, str]]
         GRID: [("arrows, mouse", "move the cursor", ""),
                ("Enter, click", "select a unit; again on a cell it can reach: move; on a "
                                 "thing it can strike: attack", ""),
-               ("e", "end the turn", "end_turn")],
+               ("e", "end the turn (asked again when a hero has not acted)", "end_turn"),
+               ("t", "every enemy's threat on or off (the cursor on one: its own)",
+                "threat")],
         STEPS: [("arrows", "step", ""),
                 ("Enter, .", "wait a turn", "wait"),
                 ("h", "hint: the solver's next move (2 s search)", "hint")],
@@ -194,6 +243,7 @@ def key_help(mode: str, applies: Callable[[str], bool]) -> list[tuple[str, str]]
               ("s", "save now (the game is saved after every action too)", "save"),
               ("space", "play the rest of the AI's turn at once", "skip"),
               ("p", "fold or show the side panel", ""),
+              ("PgUp / PgDn", "scroll the log", ""),
               ("?", "this help (any key closes it)", ""),
               ("q", "quit" + (", saved: --resume FILE continues" if applies("save") else ""),
                "")]

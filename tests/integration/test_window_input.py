@@ -70,6 +70,7 @@ def test_the_hand_over_screen_hides_every_unit(app):
     red, blue = colors.side_color("red"), colors.side_color("blue")
     assert count_near(before, red) > 0 and count_near(before, blue) > 0
     press(app, key.SPACE)
+    press(app, key.SPACE)  # yes, end it with the duelist unused
     hidden = frame(app)
     assert count_near(hidden, red) == 0 and count_near(hidden, blue) == 0
     click(app, (3, 3))

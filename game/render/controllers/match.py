@@ -2,12 +2,14 @@
 
 The window turns pyglet events into `click(cell)` and `key(name, ctrl)` calls and draws
 `view()`. Everything the player does goes through `engine.submit`, `undo` or `redo`; the
-game is autosaved after every command. Keys (see HELP): U or Ctrl+Z undo (back to the last
-human action, an AI's replies with it), Y redo (the AI's undone replies are replayed as they
-were, not thought again), E or Space end turn, Space while an AI plays: the rest of its turn
-at once, R restart and N/P next/previous map of the folder (both ask first), Ctrl+S save (S
-too, unless the ruleset steps with WASD), Q quit (autosave), H help, K or Pause pauses the AI
-seats, arrows/WASD step for rulesets with Step commands.
+game is autosaved after every command, with its log (`Chronicle`: each command narrated once,
+when played). Keys (see HELP): U or Ctrl+Z undo (back to the last human action, an AI's
+replies with it), Y redo (the AI's undone replies are replayed as they were, not thought
+again), E or Space end turn (asking first when heroes have not acted), Space while an AI
+plays: the rest of its turn at once, R restart and N/P next/previous map of the folder (both
+ask first), Ctrl+S save (S too, unless the ruleset steps with WASD), Q quit (autosave), H
+help, K or Pause pauses the AI seats, T the enemies' threat, +/- zoom, arrows pan (step, for
+rulesets with Step commands), Page Up/Down scroll the log.
 
 An AI seat's command is worked out off the UI thread (game/session/think.py: a child process
 on a replica), so keys, help and redraws answer while it thinks; `tick` asks, and applies
@@ -17,7 +19,7 @@ the answer through `submit` when it has come.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from components import Kind, Position, Team
@@ -26,23 +28,36 @@ from game.commands import Attack, Command, EndTurn, Move, Step
 from game.engine import Engine, Impossible
 from game.errors import UserError
 from game.levels.loader import load_engine
-from game.render.controllers.preview import Preview, preview
-from game.render.uiview import Cell, UiView
+from game.render.controllers.preview import Preview, preview, ready_line
+from game.render.panels import name_of
+from game.render.uiview import Button, Cell, UiView
 from game.session.match import Seat, current_round, make_seats
+from game.session.narrate import Chronicle, Told
 from game.session.saves import save_game
 from game.session.seat import Forfeited, close_seats
 from game.session.think import Thinker, Worker
+from game.session.threat import (
+    NO_THREAT,
+    Threat,
+    enemies_of,
+    has_threats,
+    ready_units,
+    threats,
+    untouched,
+)
 from game.session.undo import redo_turn, undo_turn
 from systems.ai import Budget
 
 HELP = (
     "Keys",
-    "click a hero: select; red cell: move; blue cell: attack",
+    "click a hero: select; blue cell: move; red cell: attack",
     "U / Ctrl+Z undo    Y redo    E / Space end turn",
     "Space while the AI plays: the rest of its turn at once",
     "R restart    N / P next / previous map (each asks first)",
     "Ctrl+S save    Q quit (saves)    H this help",
     "K / Pause: pause the AI    arrows / WASD: step",
+    "T enemies' threat (or hover one)    + / - / wheel zoom",
+    "arrows / drag pan    Page Up / Down or wheel on the log",
 )
 CONFIRM = {
     "restart": ("Restart this map?", "this game's moves are lost (no undo)",
@@ -56,6 +71,11 @@ CONFIRM = {
 }
 STEP_KEYS = {"UP": "u", "DOWN": "d", "LEFT": "l", "RIGHT": "r",
              "W": "u", "S": "d", "A": "l", "D": "r"}
+PAN_KEYS = {"UP": (0, -1), "DOWN": (0, 1), "LEFT": (-1, 0), "RIGHT": (1, 0)}
+ZOOM_IN, ZOOM_OUT = ("PLUS", "EQUAL", "NUM_ADD"), ("MINUS", "NUM_SUBTRACT")
+ZOOM_STEP, MAX_ZOOM = 1.25, 6.0
+PAN_STEP = 2.0  # cells an arrow pans
+LOG_PAGE = 10  # rows Page Up / Down scroll the log
 
 
 class Controller:
@@ -64,7 +84,7 @@ class Controller:
     def __init__(self, engine: Engine, seats: dict[str, Seat], seed: int,
                  save_path: Path | None,
                  loader: Callable[[Path, int], Engine] | None = None,
-                 thinker: Thinker | None = None) -> None:
+                 thinker: Thinker | None = None, log: Sequence[Told] | None = None) -> None:
         self.seed = seed
         self.thinker: Thinker = thinker if thinker is not None else Worker()
         self.clock = getattr(self, "clock", time.monotonic)
@@ -76,6 +96,10 @@ class Controller:
         self.show_help = False
         self.generation = 0  # bumps whenever `engine` is replaced (restart, next map)
         self.seats: dict[str, Seat] = {}
+        self.show_threats = False
+        self.zoom = 1.0
+        self.pan = (0.0, 0.0)
+        self._resumed_log = log  # a save's log, for the first game only
         self._start(engine, seats)
 
     def _start(self, engine: Engine, seats: dict[str, Seat]) -> None:
@@ -95,7 +119,12 @@ class Controller:
         self.asked: float | None = None  # when the AI to play was asked (the clock's time)
         self.shown_think = -1  # the whole seconds of thinking on screen
         self.rushing = False  # Space: the AI's turn plays at once, unanimated
-        self.confirming: str | None = None  # 'restart', 'next' or 'previous', asked first
+        self.confirming: str | None = None  # 'restart', 'next', 'previous' or 'end', asked first
+        self._threat: tuple[tuple[int, object], Threat] | None = None
+        self.chronicle = Chronicle(engine, self._resumed_log)  # the game's log, told once
+        self._resumed_log = None
+        self.log_scroll = 0
+        self.zoom, self.pan = 1.0, (0.0, 0.0)
         self.generation += 1
 
     # -- questions ------------------------------------------------------------------------
@@ -154,11 +183,44 @@ class Controller:
                 found.setdefault((pos.x, pos.y), command)
         return found
 
+    def me(self) -> str:
+        """The side whose eyes the screen is: the side to play when a person plays it, else
+        the first side a person plays (the side an AI is playing against)."""
+        if self._human(self.engine.side):
+            return self.engine.side
+        return next((s for s, seat in self.seats.items() if seat.ai is None), self.engine.side)
+
+    def threat(self) -> Threat:
+        """The cells enemies threaten that the screen shows: every enemy's with T on, else
+        the hovered enemy's, else none."""
+        if self.handing_over or not has_threats(self.engine):
+            return NO_THREAT
+        me = self.me()
+        key: tuple[object, ...]
+        if self.show_threats:
+            units, key = enemies_of(self.engine, me), ("all", me)
+        else:
+            hovered = self._enemy_units_at(self.hovered, me) if self.hovered else []
+            if not hovered:
+                return NO_THREAT
+            units, key = hovered, ("hovered", tuple(hovered))
+        if self._threat is None or self._threat[0] != (self.version, key):
+            self._threat = ((self.version, key), threats(self.engine, units))
+        return self._threat[1]
+
+    def ready(self) -> list[int]:
+        """The units of a person's side to play that can still act."""
+        if not self.human_to_play or self.handing_over:
+            return []
+        return ready_units(self.engine, self.legal())
+
     def view(self) -> UiView:
         """What the screen shows on top of the world now."""
         modal: tuple[str, ...] = ()
         if self.handing_over:
             modal = (f"{self.engine.side} to play", "pass the device, then click to continue")
+        elif self.confirming == "end":
+            modal = self._end_question()
         elif self.confirming is not None:
             modal = CONFIRM[self.confirming]
         elif self.show_help:
@@ -166,15 +228,23 @@ class Controller:
         elif self.over:
             modal = self.end_lines()
         seats = "  ".join(f"{s}: {seat.spec}" for s, seat in self.seats.items())
-        footer = seats + ("   PAUSED (K)" if self.paused else "") + "   H help"
+        footer = seats + ("   PAUSED (K)" if self.paused else "") + \
+            ("   THREAT (T)" if self.show_threats else "") + "   H help"
         shown = self.hover_preview() if not (self.handing_over or modal) else None
+        moves, strikes = self.threat()
+        ready: tuple[Button, ...] = tuple((f"unit:{unit}", ready_line(self.engine, unit))
+                                          for unit in self.ready())
+        buttons: tuple[Button, ...] = (("end", "End turn (E)"),) if self.human_to_play \
+            and not self.handing_over and EndTurn() in self.legal() else ()
         return UiView(selected=self.selected if not self.handing_over else None,
                       reach=self.reach() if not self.handing_over else frozenset(),
                       targets=frozenset(self.attacks()) if not self.handing_over else frozenset(),
                       hide_board=self.handing_over, modal=modal,
                       message=self.message or self.thinking_line(),
                       footer=footer, path=shown.path if shown else (),
-                      tooltip=shown.lines if shown else ())
+                      tooltip=shown.lines if shown else (), threat_moves=moves,
+                      threat_strikes=strikes, ready=ready, buttons=buttons,
+                      log_scroll=self.log_scroll, zoom=self.zoom, pan=self.pan)
 
     def hover(self, cell: Cell | None) -> None:
         """The mouse is over board cell `cell` (None: off the board)."""
@@ -238,7 +308,8 @@ class Controller:
             self._changed()
             return
         if self.confirming is not None:
-            self._answer(name in ("Y", "RETURN", "ENTER") or name == self.confirming[0].upper())
+            self._answer(name in ("Y", "RETURN", "ENTER") or name == self.confirming[0].upper()
+                         or (self.confirming == "end" and name == "SPACE"))
             return
         if name in ("U",) or (ctrl and name == "Z"):
             self.undo()
@@ -264,9 +335,81 @@ class Controller:
         elif name == "S":
             self.save(tell=True)
         elif name in ("E", "SPACE") and self.human_to_play:
-            self.submit(EndTurn())
+            self.end_turn()
         elif name == "SPACE" and not self.over and not self.rushing:
             self.rushing = True  # an AI plays: the rest of its turn at once
+            self._changed()
+        elif name == "T":
+            self.toggle_threats()
+        elif name in ZOOM_IN or name in ZOOM_OUT:
+            self.zoom_by(ZOOM_STEP if name in ZOOM_IN else 1 / ZOOM_STEP)
+        elif name in ("_0", "NUM_0"):
+            self.zoom, self.pan = 1.0, (0.0, 0.0)
+            self._changed()
+        elif name in PAN_KEYS:
+            dx, dy = PAN_KEYS[name]
+            self.pan_by(dx * PAN_STEP, dy * PAN_STEP)
+        elif name in ("PAGEUP", "PAGEDOWN"):
+            self.scroll_log(LOG_PAGE if name == "PAGEUP" else -LOG_PAGE)
+        elif name == "END":
+            self.scroll_log(-self.log_scroll)
+
+    def button(self, name: str) -> None:
+        """A click on a panel button: 'end' ends the turn, 'unit:N' selects unit N."""
+        if self.confirming is not None:
+            self._answer(self.confirming == "end" and name == "end")  # the same button: yes
+            return
+        if not self.human_to_play or self.handing_over:
+            return
+        if name == "end":
+            self.end_turn()
+        elif name.startswith("unit:") and int(name[5:]) in self.ready():
+            self.selected = int(name[5:])
+            self.message = ""
+            self._changed()
+
+    def end_turn(self) -> None:
+        """End the turn; when heroes have not acted yet, ask first."""
+        if not untouched(self.engine, self.ready()):
+            self.submit(EndTurn())
+            return
+        self.confirming = "end"
+        self._changed()
+
+    def toggle_threats(self) -> None:
+        if not has_threats(self.engine):
+            self._say("This game has no enemy threats to show.")
+            return
+        self.show_threats = not self.show_threats
+        self._changed()
+
+    def zoom_by(self, factor: float, focus: tuple[float, float] | None = None) -> None:
+        """Scale the board by `factor` (never below the size that fits the window), keeping
+        the map point `focus` (in cells from the board's centre) where it is on the screen."""
+        zoom = max(1.0, min(MAX_ZOOM, self.zoom * factor))
+        if zoom == self.zoom:
+            return
+        if zoom == 1.0:
+            self.zoom, self.pan = 1.0, (0.0, 0.0)
+        else:
+            fx, fy = focus if focus is not None else self.pan
+            ratio = self.zoom / zoom
+            self.zoom = zoom
+            self._set_pan(fx - (fx - self.pan[0]) * ratio, fy - (fy - self.pan[1]) * ratio)
+        self._changed()
+
+    def pan_by(self, dx: float, dy: float) -> None:
+        """Move the view by (dx, dy) cells (right and down), while zoomed in."""
+        if self.zoom > 1.0:
+            self._set_pan(self.pan[0] + dx, self.pan[1] + dy)
+            self._changed()
+
+    def scroll_log(self, rows: int) -> None:
+        """Scroll the log back (rows > 0) or forward; the screen stops at its ends."""
+        total = len(self.chronicle.rows())
+        scroll = max(0, min(total, self.log_scroll + rows))
+        if scroll != self.log_scroll:
+            self.log_scroll = scroll
             self._changed()
 
     # -- acting ---------------------------------------------------------------------------
@@ -372,7 +515,8 @@ class Controller:
         if self.save_path is None or self.engine.map is None:
             return
         try:
-            save_game(self.save_path, self.engine, self.seats, self.seed, self.forfeit)
+            save_game(self.save_path, self.engine, self.seats, self.seed, self.forfeit,
+                      self.chronicle.told())
         except (OSError, UserError) as exc:
             self._say(f"could not save to {self.save_path}: {exc}")
             return
@@ -396,11 +540,37 @@ class Controller:
             self._say("Kept playing.")
         elif what == "quit":
             self.quit = True
+        elif what == "end":
+            self.submit(EndTurn())
         elif what == "restart":
             self.restart()
         else:
             self.next_map(1 if what == "next" else -1)
         self._changed()
+
+    def _end_question(self) -> tuple[str, ...]:
+        """The box asking before a turn ends with heroes that have not acted, named."""
+        unused = untouched(self.engine, self.ready())
+        names = ", ".join(name_of(self.engine.world, unit) for unit in unused)
+        return ("End the turn?",
+                f"{len(unused)} not used yet: {names}" if len(unused) > 1
+                else f"not used yet: {names}",
+                "E / Enter / End turn again: end it    any other key: back")
+
+    def _set_pan(self, x: float, y: float) -> None:
+        cols, rows = self._board_size()
+        self.pan = (max(-cols / 2, min(cols / 2, x)), max(-rows / 2, min(rows / 2, y)))
+
+    def _board_size(self) -> tuple[int, int]:
+        from components.resources import SIZE_KEY
+
+        size = self.engine.world.resource(SIZE_KEY)
+        return (int(size[0]), int(size[1])) if size is not None else (1, 1)
+
+    def _enemy_units_at(self, cell: Cell, me: str) -> list[int]:
+        world = self.engine.world
+        return [e for e in world.at(*cell)
+                if (team := world.try_get(e, Team)) is not None and team.side != me]
 
     def _nothing_to_lose(self) -> bool:
         return not self.engine.history
@@ -415,6 +585,7 @@ class Controller:
         self.asked = None
 
     def _after_command(self) -> None:
+        self.chronicle.follow()
         world = self.engine.world
         if self.selected is not None and not world.alive(self.selected):
             self.selected = None

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from components import Actions, Health, Height, Kind, Moves, Position, Team, UnitClass, Word
 from components import Attack as AttackStats
-from components import Health, Height, Kind, Moves, Position, Team, UnitClass, Word
 from components.resources import EXIT_KEY, PROPS_KEY
 from game.commands import Attack, Command, Move
 from game.engine import Engine
@@ -162,3 +162,15 @@ def thing_line(world: World, entity: int, kind: str, props: dict[str, int] | Non
     if height is not None:
         return [f"{kind} #{entity} at height {height.z}"]
     return []
+
+
+def ready_line(engine: Engine, unit: int) -> str:
+    """'sage #4: mp 3, ap 1' for the list of units that can still act."""
+    world = engine.world
+    moves, acts = world.try_get(unit, Moves), world.try_get(unit, Actions)
+    parts = []
+    if moves is not None:
+        parts.append(f"mp {moves.mp}")
+    if acts is not None:
+        parts.append(f"ap {acts.ap}")
+    return f"{name_of(world, unit)}: " + ", ".join(parts)

@@ -318,6 +318,7 @@ class GridView(View):
         self._sink = self.keep
 
     def _overlays(self, batch: Batch, ui: UiView) -> None:
+        self._threats(batch, ui)
         for cells, color in ((ui.reach, colors.REACH), (ui.targets, colors.TARGET)):
             for x, y in sorted(cells):
                 left, bottom, size, _ = self.layout.cell_rect(x, y)
@@ -338,6 +339,21 @@ class GridView(View):
             left, bottom, size, _ = self.layout.cell_rect(pos.x, pos.y)
             self._add(shapes.Box(left, bottom, size, size, thickness=max(2, size // 12),
                                  color=colors.SELECT, batch=batch, group=LAYERS["hp"]))
+
+    def _threats(self, batch: Batch, ui: UiView) -> None:
+        """The enemies' threat: a light fill and an inner outline, so a hero's own blue and
+        red cells (filled, no outline) read apart from it where both show."""
+        edge = max(1, self.layout.cell // 12)
+        for cells, color in ((ui.threat_moves, colors.THREAT_MOVE),
+                             (ui.threat_strikes, colors.THREAT_STRIKE)):
+            for x, y in sorted(cells):
+                left, bottom, size, _ = self.layout.cell_rect(x, y)
+                self._add(shapes.Rectangle(left, bottom, size, size, color=(*color, 70),
+                                           batch=batch, group=LAYERS["overlay"]))
+                if size >= 8:
+                    self._add(shapes.Box(left + edge, bottom + edge, size - 2 * edge,
+                                         size - 2 * edge, thickness=edge, color=(*color, 200),
+                                         batch=batch, group=LAYERS["overlay"]))
 
     def _draw_entity(self, batch: Batch, entity: int, pos: Position) -> None:
         self._batch = batch

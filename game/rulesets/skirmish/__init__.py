@@ -21,4 +21,5 @@ register(RulesetSpec(
     from_params=f"{EDGES}:from_params",
     max_length=f"{EDGES}:max_length",
     evaluator="game.rulesets.skirmish.evaluate:Evaluation",
+    threat=f"{EDGES}:threat",
 ))

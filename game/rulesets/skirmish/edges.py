@@ -6,11 +6,14 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
-from components import Kind, Moves, Position, Team, UnitClass
+from components import Attack as AttackStats
+from components import Health, Kind, Moves, Position, Team, UnitClass
 from components.resources import SIZE_KEY
 from game.commands import Attack, Command, EndTurn, Move
 from game.encoding.actions import Encoding
 from game.encoding.planes import UNIT_PLANES, board_planes
+from systems.board import in_sight
+from systems.movement import reach
 
 if TYPE_CHECKING:
     from game.engine import Engine
@@ -97,3 +100,42 @@ def max_length(engine: Engine, params: dict[str, Any]) -> int:
         per_side[team.side] = per_side.get(team.side, 0) + moves.max_mp + 1
     limit = int(engine.ruleset.cfg.turn_limit)  # type: ignore[attr-defined]
     return 2 * limit * (max(per_side.values(), default=0) + 1)
+
+
+Cell = tuple[int, int]
+
+
+def threat(engine: Engine, unit: int) -> tuple[frozenset[Cell], frozenset[Cell]] | None:
+    """Where `unit` may move and what cells it may strike on its next turn, the board as it
+    stands: its whole move points walked by `systems.movement.reach` on the ruleset's
+    occupancy (the very field its legal moves come from), then every cell in range and in
+    sight from a cell it may end on (its own included). Buildings do not move and fire over
+    everything (systems/buildings.py). None for a thing with no attack or side."""
+    world = engine.world
+    if not world.alive(unit):
+        return None
+    stats, team = world.try_get(unit, AttackStats), world.try_get(unit, Team)
+    pos, health = world.try_get(unit, Position), world.try_get(unit, Health)
+    if stats is None or team is None or pos is None or health is None or health.hp <= 0:
+        return None
+    occ = engine.ruleset.occupancy(world)  # type: ignore[attr-defined]
+    start, side, span = (pos.x, pos.y), team.side, stats.range
+    moves = world.try_get(unit, Moves)
+    if moves is None:
+        return frozenset(), frozenset(_diamond(start, span, occ.width, occ.height))
+    field = reach(occ, start, moves.max_mp, side)
+    stands = [cell for cell, cost in field.items()
+              if cost == 0 or (cell not in occ.units and cell not in occ.deadly)]
+    strikes: set[Cell] = set()
+    for stand in stands:
+        strikes.update(cell for cell in _diamond(stand, span, occ.width, occ.height)
+                       if cell not in strikes and in_sight(occ, side, stand, cell))
+    return frozenset(cell for cell in stands if cell != start), frozenset(strikes)
+
+
+def _diamond(centre: Cell, span: int, width: int, height: int) -> list[Cell]:
+    """The cells within `span` steps of `centre` (Manhattan), on the board, centre excluded."""
+    x0, y0 = centre
+    return [(x, y) for y in range(max(0, y0 - span), min(height, y0 + span + 1))
+            for x in range(max(0, x0 - span), min(width, x0 + span + 1))
+            if 0 < abs(x - x0) + abs(y - y0) <= span]

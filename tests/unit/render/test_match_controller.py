@@ -32,6 +32,13 @@ def hero_at(ctrl: Controller, cell: tuple[int, int]) -> int:
     return ctrl.engine.world.at(*cell)[0]
 
 
+def end_turn(ctrl: Controller) -> None:
+    """E, and E again when the controller asks about heroes that have not acted."""
+    ctrl.key("E")
+    if ctrl.confirming is not None:
+        ctrl.key("E")
+
+
 def test_clicking_an_own_hero_selects_it_and_shows_reach_and_targets(tmp_path):
     ctrl = controller_for(tmp_path)
     ctrl.click((0, 0))
@@ -77,16 +84,108 @@ def test_undo_keys_take_back_the_last_command(tmp_path, name, ctrl_down):
 
 
 @pytest.mark.parametrize("name", ["E", "SPACE"])
-def test_end_turn_keys_pass_to_the_other_side(tmp_path, name):
+def test_end_turn_keys_ask_about_unused_heroes_then_pass_to_the_other_side(tmp_path, name):
     ctrl = controller_for(tmp_path, blue="random")
+    ctrl.key(name)
+    assert ctrl.view().modal[0] == "End the turn?"
+    assert "duelist" in ctrl.view().modal[1]
+    assert ctrl.engine.history == []  # nothing ended yet
     ctrl.key(name)
     assert ctrl.engine.history[-1].command == EndTurn()
     assert ctrl.engine.side == "blue"
 
 
+def test_any_other_key_keeps_the_turn_and_a_hero_that_acted_is_not_asked_about(tmp_path):
+    ctrl = controller_for(tmp_path, blue="random")
+    ctrl.key("E")
+    ctrl.key("H")  # not a yes: back to the board, and H is not taken as help either
+    assert ctrl.confirming is None and not ctrl.show_help and ctrl.engine.history == []
+    ctrl.click((0, 0))
+    ctrl.click((0, 1))  # the duelist moves: used
+    ctrl.key("E")
+    assert ctrl.confirming is None and ctrl.engine.history[-1].command == EndTurn()
+
+
+def test_the_end_turn_button_asks_and_a_second_click_on_it_ends_the_turn(tmp_path):
+    ctrl = controller_for(tmp_path, blue="random")
+    assert ("end", "End turn (E)") in ctrl.view().buttons
+    ctrl.button("end")
+    assert ctrl.confirming is not None
+    ctrl.button("end")
+    assert ctrl.engine.side == "blue"
+    assert ctrl.view().buttons == ()  # the AI's turn: no button, nobody is ready
+
+
+def test_the_units_that_can_still_act_are_listed_and_a_click_on_one_selects_it(tmp_path):
+    ctrl = controller_for(tmp_path, rows=["D.d...", "S.....", "Q....q"])
+    duelist, sage = hero_at(ctrl, (0, 0)), hero_at(ctrl, (0, 1))
+    ready = ctrl.view().ready
+    assert [name for name, _label in ready] == [f"unit:{duelist}", f"unit:{sage}"]
+    assert ready[1][1] == f"sage #{sage}: mp 3, ap 1"
+    ctrl.button(f"unit:{sage}")
+    assert ctrl.selected == sage
+    for cell in ((0, 0), (1, 0), (0, 1), (1, 1)):
+        ctrl.click(cell)  # each hero walks one cell
+    assert ctrl.view().ready[0][1] == f"duelist #{duelist}: mp 3, ap 1"
+
+
+def test_hovering_an_enemy_shows_where_it_can_move_and_strike_next_turn(tmp_path):
+    ctrl = controller_for(tmp_path, rows=["D.....", "......", "Q...sq"])
+    assert ctrl.view().threat_moves == frozenset()
+    ctrl.hover((4, 2))  # the blue sage: 3 move points, range 3
+    view = ctrl.view()
+    assert (4, 0) in view.threat_moves and (1, 2) in view.threat_moves  # three steps away
+    assert (0, 2) not in view.threat_moves  # the red hq's cell: nobody walks there
+    assert (0, 0) in view.threat_strikes  # from (1, 2) or (2, 1): in range, in sight
+    assert not view.threat_moves & view.threat_strikes
+    ctrl.hover((0, 0))  # one of ours: no threat
+    assert ctrl.view().threat_moves == frozenset()
+
+
+def test_t_shows_every_enemys_threat_and_hides_it_again(tmp_path):
+    ctrl = controller_for(tmp_path, rows=["D.....#d", "......##", "Q.....q."])
+    ctrl.key("T")
+    view = ctrl.view()
+    assert view.threat_moves == frozenset()  # the blue duelist is walled in, the hq fixed...
+    assert {(4, 2), (5, 1), (6, 0)} <= view.threat_strikes  # ...and the hq fires two cells
+    assert (3, 2) not in view.threat_strikes and (6, 2) not in view.threat_strikes
+    ctrl.key("T")
+    assert ctrl.view().threat_moves == frozenset() == ctrl.view().threat_strikes
+
+
+def test_zoom_and_pan_keys_scale_and_move_the_board_within_bounds(tmp_path):
+    ctrl = controller_for(tmp_path)
+    ctrl.key("RIGHT")
+    assert ctrl.view().pan == (0.0, 0.0)  # the whole board fits: nothing to pan
+    ctrl.key("PLUS")
+    ctrl.key("PLUS")
+    assert ctrl.view().zoom == pytest.approx(1.5625)
+    for _ in range(20):
+        ctrl.key("RIGHT")
+    assert ctrl.view().pan == (3.0, 0.0)  # half the board's width: its edge stays in sight
+    ctrl.zoom_by(0.1)
+    assert ctrl.view().zoom == 1.0 and ctrl.view().pan == (0.0, 0.0)
+
+
+def test_the_log_tells_each_command_once_and_keeps_the_whole_game(tmp_path):
+    ctrl = controller_for(tmp_path, rows=["D.d...", "......", "Q....q"], blue="random")
+    for _ in range(6):
+        end_turn(ctrl)
+        while ctrl.tick():
+            pass
+    rows = ctrl.chronicle.rows()
+    assert rows[0] == ("heading", "Round 1 - red")
+    assert ("heading", "Round 4 - blue") in rows
+    assert len([r for r in rows if r[1].startswith("red ends the turn")]) == 6
+    ctrl.key("PAGEUP")
+    assert ctrl.view().log_scroll == 10
+    ctrl.key("END")
+    assert ctrl.view().log_scroll == 0
+
+
 def test_two_humans_get_a_hand_over_screen_that_hides_the_board(tmp_path):
     ctrl = controller_for(tmp_path)
-    ctrl.key("E")
+    end_turn(ctrl)
     view = ctrl.view()
     assert view.hide_board and "blue to play" in view.modal[0]
     ctrl.click((3, 1))
@@ -96,7 +195,7 @@ def test_two_humans_get_a_hand_over_screen_that_hides_the_board(tmp_path):
 
 def test_no_hand_over_against_an_ai(tmp_path):
     ctrl = controller_for(tmp_path, blue="random")
-    ctrl.key("E")
+    end_turn(ctrl)
     assert not ctrl.view().hide_board
 
 
@@ -130,7 +229,7 @@ def test_quit_saves_and_asks_the_window_to_close(tmp_path):
 
 def test_restart_starts_the_map_over(tmp_path):
     ctrl = controller_for(tmp_path, blue="random")
-    ctrl.key("E")
+    end_turn(ctrl)
     generation = ctrl.generation
     ctrl.key("R")
     assert ctrl.view().modal[0] == "Restart this map?" and ctrl.generation == generation

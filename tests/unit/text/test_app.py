@@ -150,6 +150,8 @@ def test_the_ai_turn_plays_out_in_sentences_and_space_skips_to_its_end(tmp_path)
 
     async def scenario(app: RulefrontApp, pilot: Pilot) -> None:
         await pilot.press("e")
+        assert engine.side == "red" and "press e again" in app.cursor.message  # heroes unused
+        await pilot.press("e")
         assert engine.side == "blue"
         await pilot.press("space")  # the AI thinks in its process: its actions come at once
         for _ in range(500):
@@ -171,7 +173,7 @@ def test_the_ai_plays_by_itself_at_its_pace(tmp_path):
     app, _ = app_for(engine, tmp_path, blue="random", ai_delay=0.01)
 
     async def scenario(app: RulefrontApp, pilot: Pilot) -> None:
-        await pilot.press("e")
+        await pilot.press("e", "e")  # e asks first: no hero has acted
         for _ in range(200):
             if engine.side == "red":
                 break
@@ -200,7 +202,7 @@ def test_two_humans_get_a_hand_over_screen_between_turns(tmp_path):
     app, _ = app_for(engine, tmp_path, blue="human")
 
     async def scenario(app: RulefrontApp, pilot: Pilot) -> None:
-        await pilot.press("e")
+        await pilot.press("e", "e")  # e asks first: no hero has acted
         assert isinstance(app.screen, HandOver)
         await pilot.press("e", "u", "down")  # the hidden board takes no keys but Enter and q
         assert engine.side == "blue" and len(engine.history) == 1
@@ -297,7 +299,7 @@ def test_undo_takes_back_the_ai_turn_and_redo_replays_the_same_commands(tmp_path
     played: list[object] = []
 
     async def scenario(app: RulefrontApp, pilot: Pilot) -> None:
-        await pilot.press("e", "space")
+        await pilot.press("e", "e", "space")  # e asks first: no hero has acted
         await until(pilot, lambda: engine.side == "red")
         played.extend(engine.commands())
         await pilot.press("u")  # blue's turn and red's end of turn
@@ -320,3 +322,37 @@ def test_quitting_a_level_with_moves_played_asks_first(tmp_path):
 
     drive(app, scenario)
     assert not app.is_running and len(engine.history) == 1
+
+def test_the_cursor_on_an_enemy_shows_its_threat_and_t_shows_every_enemys(tmp_path):
+    engine = skirmish(tmp_path)  # the blue bulwark stands at 8,8: 3 move points, range 1
+    app, _ = app_for(engine, tmp_path)
+
+    async def scenario(app: RulefrontApp, pilot: Pilot) -> None:
+        assert app.cursor.threat()[0] == frozenset()
+        app.cursor.x, app.cursor.y = 8, 8
+        moves, strikes = app.cursor.threat()
+        assert (8, 5) in moves and (5, 8) in moves and (8, 4) in strikes
+        assert (8, 4) not in moves and (4, 4) not in moves | strikes
+        await pilot.press("left")  # off the bulwark: its threat goes
+        assert app.cursor.threat()[0] == frozenset()
+        await pilot.press("t")
+        moves, strikes = app.cursor.threat()
+        assert (8, 5) in moves and (8, 4) in strikes  # every enemy: the bulwark too
+        assert "every enemy's threat" in app.cursor.message
+
+    drive(app, scenario)
+
+
+def test_the_log_has_round_headings_and_keeps_the_names_of_the_time(tmp_path):
+    engine = load_engine(MAPS / "crossing.png", seed=3)
+    app, _ = app_for(engine, tmp_path, blue="heuristic")
+
+    async def scenario(app: RulefrontApp, pilot: Pilot) -> None:
+        await pilot.press("e", "e", "space", "e", "e", "space")
+        await pilot.press("pageup")
+        text = log_text(app)
+        assert "Round 1 - red" in text and "Round 2 - blue" in text
+        assert text.index("Round 1 - blue") < text.index("Round 2 - red")
+        assert app.chronicle.rows() and app.cursor.units()
+
+    drive(app, scenario)
