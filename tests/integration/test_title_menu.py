@@ -79,7 +79,9 @@ def test_the_menu_starts_a_match_against_normal(tmp_path):
             match = shot("match", lambda image: share(image, colors.PANEL, panel) > 0.5)
             assert share(match, colors.PANEL, panel) > 0.5, "no match was drawn"
             assert share(match, colors.FLOOR, board) > 0.2  # the duel board fills the left
-            # End red's turn: Normal plays blue's, and every command is autosaved.
+            # End red's turn (E asks first when no hero has acted: E again ends it): Normal
+            # plays blue's, and every command is autosaved.
+            xdotool(display, "key", "--window", window, "e")
             xdotool(display, "key", "--window", window, "e")
 
             def commands() -> list:
