@@ -68,7 +68,8 @@ def test_the_window_shows_help_within_a_second_while_the_ai_thinks_and_quits_at_
             panel = (slice(0, WINDOW[1]), slice(lay.panel_x, WINDOW[0]))
             wait_for(lambda: len(np.unique(desk.window_shot(window)[board].reshape(-1, 3),
                                            axis=0)) > 20, "the board to be drawn")
-            desk.key(window, "e")  # red ends its turn: blue's AI starts to think
+            desk.key(window, "e")  # red ends its turn (asked first: no hero has acted)...
+            desk.key(window, "e")  # ...and blue's AI starts to think
             thinking = wait_for(lambda: [shot for shot in [desk.window_shot(window)]
                                          if near(shot[panel], NOTICE) > 20],
                                 "the thinking line")[0]
@@ -131,7 +132,7 @@ def test_the_terminal_shows_help_while_the_ai_thinks_and_quits_at_once(tmp_path)
     term.start(play_command(save, "--text"))
     try:
         wait_for(lambda: "red to play" in term.screen(), "the Textual client")
-        term.keys("e")
+        term.keys("e", "e")  # e asks first: no hero has acted
         wait_for(lambda: "is thinking" in term.screen(), "the thinking line")
         assert commands_saved(save) == 1
         term.keys("?")

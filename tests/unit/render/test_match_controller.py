@@ -239,7 +239,7 @@ def test_restart_starts_the_map_over(tmp_path):
 
 def test_restart_asks_first_and_any_other_key_keeps_the_game(tmp_path):
     ctrl = controller_for(tmp_path, blue="random")
-    ctrl.key("E")
+    end_turn(ctrl)
     played = ctrl.engine.commands()
     ctrl.key("R")
     ctrl.key("U")  # not a yes: the question goes, the game stays, U does not undo
@@ -308,7 +308,7 @@ def test_undo_after_an_ai_turn_goes_back_to_the_humans_last_command(tmp_path):
 
 def test_redo_replays_the_undone_ai_turn_not_a_new_one(tmp_path):
     ctrl = controller_for(tmp_path, blue="random")
-    ctrl.key("E")
+    end_turn(ctrl)
     play_ai_turn(ctrl)
     played = ctrl.engine.commands()
     ctrl.key("U")

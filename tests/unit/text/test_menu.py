@@ -72,7 +72,7 @@ def test_the_terminal_menu_starts_a_match_against_normal(terminal, tmp_path):
     assert "< Duel >" in page and "< Human >" in page and "< Normal >" in page
     terminal.keys("Down", "Down", "Down", "Enter")
     terminal.wait_for("red to play")
-    terminal.keys("e")  # red ends its turn: Normal plays blue's
+    terminal.keys("e", "e")  # red ends its turn (e asks first: no hero has acted)
     save = tmp_path / "data" / "rulefront" / "autosave.json"
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and not (
