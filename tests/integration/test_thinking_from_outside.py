@@ -137,11 +137,13 @@ def test_the_terminal_shows_help_while_the_ai_thinks_and_quits_at_once(tmp_path)
         assert commands_saved(save) == 1
         term.keys("?")
         pressed = time.monotonic()
-        while time.monotonic() - pressed < 1.0 and "keys: " not in (shown := term.screen()):
+        while time.monotonic() - pressed < 1.0 and "Keys (" not in (shown := term.screen()):
             time.sleep(0.05)
-        assert "keys: " in shown, "no help a second after ?"
+        assert "Keys (" in shown, "no help a second after ?"  # the box of keys
         assert commands_saved(save) == 1  # blue is still thinking
-        term.keys("q")
+        term.keys("q")  # any key closes the box of keys...
+        wait_for(lambda: "Keys (" not in term.screen(), "the box of keys to close")
+        term.keys("q")  # ...and q quits
         wait_for(lambda: "rulefront-exit=" in term.screen(), "the client to quit", 15)
         assert "rulefront-exit=0" in term.screen()
     finally:

@@ -46,7 +46,8 @@ def step(dt):
         orange = (np.abs(pixels - np.array([230, 159, 0])).max(axis=2) <= 8).sum()
         window.dispatch_event("on_key_press", key.E, 0)  # end turn's old key: unbound now
         seen["after_e"] = len(engine.history)
-        window.dispatch_event("on_key_press", key.X, 0)  # the key bound to end_turn
+        window.dispatch_event("on_key_press", key.X, 0)  # the key bound to end_turn...
+        window.dispatch_event("on_key_press", key.X, 0)  # ...asks (no hero has acted): yes
         seen["after_x"] = [c.to_json() for c in (e.command for e in engine.history)]
         seen["orange"] = int(orange)
     elif "move" in app.sounds.played or seen["ticks"] > 400:
