@@ -72,8 +72,8 @@ def test_the_menu_starts_a_match_against_normal(tmp_path):
             # New game -> Map, Red, Blue, Start: Red is Human, Blue Normal by default. A key
             # opens the page, a click on its fourth row (Start) starts the match.
             xdotool(display, "key", "--window", window, "Return")
-            shot("new-game", lambda image: share(image, colors.SELECT, (25, 125, 40, 160))
-                 > 0.5)
+            shot("new-game", lambda image: share(image, colors.SELECT, (25, 130, 40, 160))
+                 > 0.1)
             x, y = LEFT + 60, 130 + 3 * ROW_HEIGHT + ROW_HEIGHT // 2  # from the top
             xdotool(display, "mousemove", "--window", window, str(x), str(y), "click", "1")
             match = shot("match", lambda image: share(image, colors.PANEL, panel) > 0.5)

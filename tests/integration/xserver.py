@@ -78,9 +78,10 @@ def screenshot(display: str, path: Path) -> Any:
     return np.array(Image.open(path).convert("RGB"))
 
 
-def wait_until(check: Any, seconds: float = 30.0, every: float = 0.25) -> Any:
+def wait_until(check: Any, seconds: float = 60.0, every: float = 0.25) -> Any:
     """Poll `check()` until it returns something true; that value (or the last, on time-out:
-    the test's assertion then says what was seen)."""
+    the test's assertion then says what was seen). Generous: a loaded CI machine is slow,
+    and a check that holds returns at once."""
     deadline = time.monotonic() + seconds
     value = check()
     while not value and time.monotonic() < deadline:
