@@ -3,8 +3,8 @@ made on it, its seats' tokens shown and written down) and Join (a server's addre
 a token typed or pasted), both ending in a seat played as `rulefront online play` plays it.
 
 The hosted server is a child process of this Rulefront: it stops when the player stops hosting
-or leaves Rulefront (its games stay in the data folder, and `rulefront serve --data` on that
-folder resumes them). docs/online.md.
+or leaves Rulefront, even by a kill (on Linux), and its games stay in the data folder
+(`rulefront serve --data` on that folder resumes them). docs/online.md.
 """
 
 from __future__ import annotations
@@ -154,7 +154,8 @@ def host(map_name: str, network: bool = False) -> Hosted:
     command = [sys.executable, "-m", "game", "serve", "--port", "0", "--data", str(folder),
                "--host", "0.0.0.0" if network else "127.0.0.1"]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                               stdin=subprocess.DEVNULL, text=True)
+                               stdin=subprocess.DEVNULL, text=True,
+                               preexec_fn=_dies_with_us if sys.platform == "linux" else None)
     try:
         local = _announced(process)
         created = ask(local, p.New(map_name))
@@ -174,6 +175,15 @@ def host(map_name: str, network: bool = False) -> Hosted:
     HOSTED.append(hosted)
     atomic_write(written, ("\n".join(lines) + "\n").encode())
     return hosted
+
+
+def _dies_with_us() -> None:
+    """In the server's process before it runs: Linux sends it SIGTERM when this Rulefront
+    dies, however it dies (a kill -9 runs no atexit), so no hosted server is left behind."""
+    import ctypes
+    import signal
+
+    ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # 1: PR_SET_PDEATHSIG
 
 
 def _announced(process: subprocess.Popen[str]) -> str:

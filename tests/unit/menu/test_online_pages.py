@@ -4,11 +4,16 @@ fields, the seat it launches, and Host's server started, written down and stoppe
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
+import time
 import urllib.request
 from pathlib import Path
 
 import pytest
 
+from game import ROOT
 from game.menu.model import Launch
 from game.menu.online import HOSTED
 from game.menu.pages import new_menu
@@ -100,3 +105,31 @@ def test_host_starts_a_server_makes_a_game_writes_the_lines_and_stop_ends_it(hom
         assert "server stopped" in menu.message
     finally:
         hosted.stop()
+
+
+def test_a_hosted_server_stops_when_rulefront_is_killed(home):
+    """kill -9 runs no atexit: the server must not outlive the Rulefront that started it."""
+    code = ("from game.menu.online import host; import time; "
+            "print(host('outpost').url, flush=True); time.sleep(60)")
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "XDG_DATA_HOME": str(home / "data")}
+    parent = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True,
+                              env=env)
+    try:
+        assert parent.stdout is not None
+        url = parent.stdout.readline().strip()
+        assert reachable(url)
+    finally:
+        parent.kill()
+        parent.wait()
+    deadline = time.monotonic() + 15
+    while reachable(url) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not reachable(url)
+
+
+def reachable(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(f"{url}api/maps", timeout=5):
+            return True
+    except OSError:
+        return False
