@@ -180,6 +180,8 @@ def test_bad_flags_and_unreachable_servers_are_one_sentence_and_exit_2(tmp_path:
              "cannot be used as the server's certificate"),
             (("serve", "--port", str(server.port), "--data", str(tmp_path / "d")),
              f"cannot serve on 127.0.0.1:{server.port}"),
+            (("serve", "--port", "0", "--data", str(tmp_path / "data")),
+             "another `rulefront serve` keeps its games there"),
             (("online", "new", "http://127.0.0.1:1/", "duel"), "cannot reach a Rulefront server"),
             (("online", "new", server.url, "no-such-map"), "offers no map 'no-such-map'"),
             (("online", "watch", server.url, "../../etc"), "is not a game id"),

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from game.errors import UserError
 from game.net.store import STORE_FORMAT, GameMeta, Line, Store
 
 
@@ -27,6 +30,7 @@ def test_lines_only_the_journal_holds_are_written_into_the_log_on_the_next_start
     _commands(store, "B" * 12, 2)
     log = tmp_path / "games" / ("A" * 12) / "log.jsonl"
     log.write_text(log.read_text().splitlines(keepends=True)[0])  # a crash before the logs
+    store.close()
 
     loaded = {stored.meta.game: stored for stored in Store(tmp_path).load()
               if not isinstance(stored, str)}
@@ -49,6 +53,7 @@ def test_a_torn_last_line_is_cut_and_a_log_out_of_order_leaves_only_its_game_out
         journal.write(b'{"game": "AAAAAAAAAAAA", "at": 3, "li')  # killed mid-append
     broken = tmp_path / "games" / ("B" * 12) / "log.jsonl"
     broken.write_text(broken.read_text().splitlines(keepends=True)[1])  # command 2 alone
+    store.close()
 
     loaded = list(Store(tmp_path).load())
 
@@ -58,3 +63,12 @@ def test_a_torn_last_line_is_cut_and_a_log_out_of_order_leaves_only_its_game_out
     assert len(notes) == 1 and "is command 2, not 1" in notes[0]
     assert (tmp_path / "journal.jsonl").read_bytes() == b""
     assert "cut a torn last line" in capsys.readouterr().err
+
+
+def test_a_second_store_on_the_same_folder_is_refused_until_the_first_lets_go(
+        tmp_path: Path) -> None:
+    first = Store(tmp_path)
+    with pytest.raises(UserError, match="another `rulefront serve` keeps its games there"):
+        Store(tmp_path)
+    first.close()
+    Store(tmp_path).close()
