@@ -52,6 +52,7 @@ class Game:
     spectators: set[Listener] = field(default_factory=set)
     away_since: dict[str, float] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    finished: dict[str, Any] | None = None  # the result, once over
 
     @classmethod
     def rebuild(cls, stored: Stored) -> Game:
@@ -93,7 +94,11 @@ class Game:
         return len(self.engine.history)
 
     def result(self) -> dict[str, Any] | None:
-        return self.record().result
+        """How the game ended (None while it goes on); kept once over, since `games` asks it
+        of every game on every listing."""
+        if self.finished is None and self.over:
+            self.finished = self.record().result
+        return self.finished
 
     def record(self) -> Record:
         """The game's replay: `rulefront replay` verifies it anywhere Rulefront is installed
