@@ -25,26 +25,37 @@ Thing = dict[str, Any]
 def things(engine: Engine) -> dict[int, Thing]:
     """Every placed thing by entity id, as the page draws it."""
     world = engine.world
-    found: dict[int, Thing] = {}
-    for entity, pos in sorted(world.query(Position), key=lambda item: item[0]):
-        kind = world.try_get(entity, Kind)
-        thing: Thing = {"id": entity, "kind": kind.name if kind is not None else "",
-                        "x": pos.x, "y": pos.y}
-        team, word = world.try_get(entity, Team), world.try_get(entity, Word)
-        unit_class, health = world.try_get(entity, UnitClass), world.try_get(entity, Health)
-        height = world.try_get(entity, Height)
-        if team is not None:
-            thing["side"] = team.side
-        if unit_class is not None:
-            thing["class"] = unit_class.name
-        if word is not None:
-            thing["word"], thing["part"] = word.text, word.part
-        if health is not None:
-            thing["hp"], thing["max_hp"] = health.hp, health.max_hp
-        if height is not None:
-            thing["z"] = height.z
-        found[entity] = thing
+    found = {}
+    for entity, _pos in sorted(world.query(Position), key=lambda item: item[0]):
+        thing = thing_of(engine, entity)
+        if thing is not None:
+            found[entity] = thing
     return found
+
+
+def thing_of(engine: Engine, entity: int) -> Thing | None:
+    """One thing as the page draws it; None when it is gone or has no cell."""
+    world = engine.world
+    pos = world.try_get(entity, Position) if world.alive(entity) else None
+    if pos is None:
+        return None
+    kind = world.try_get(entity, Kind)
+    thing: Thing = {"id": entity, "kind": kind.name if kind is not None else "",
+                    "x": pos.x, "y": pos.y}
+    team, word = world.try_get(entity, Team), world.try_get(entity, Word)
+    unit_class, health = world.try_get(entity, UnitClass), world.try_get(entity, Health)
+    height = world.try_get(entity, Height)
+    if team is not None:
+        thing["side"] = team.side
+    if unit_class is not None:
+        thing["class"] = unit_class.name
+    if word is not None:
+        thing["word"], thing["part"] = word.text, word.part
+    if health is not None:
+        thing["hp"], thing["max_hp"] = health.hp, health.max_hp
+    if height is not None:
+        thing["z"] = height.z
+    return thing
 
 
 def status(engine: Engine) -> dict[str, Any]:
@@ -97,11 +108,18 @@ class Frames:
         said = engine.ruleset.describe_command(world, command)
         side = engine.side
         before = names(world)
+        mark = world.mark()
         events = engine.apply(command)
-        after = things(engine)
-        changed = [thing for entity, thing in after.items() if self._things.get(entity) != thing]
-        gone = sorted(set(self._things) - set(after))
-        self._things = after
+        # only what the command wrote is read again: every write goes through the journal
+        changed, gone = [], []
+        for entity in sorted(world.touched_since(mark).entities()):
+            thing = thing_of(engine, entity)
+            if thing is None:
+                if self._things.pop(entity, None) is not None:
+                    gone.append(entity)
+            elif self._things.get(entity) != thing:
+                self._things[entity] = thing
+                changed.append(thing)
         frame = {"n": len(self.frames), "side": side, "command": said,
                  "lines": sentences(world, events, before), "set": changed, "gone": gone,
                  "status": status(engine)}

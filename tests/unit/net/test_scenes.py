@@ -66,3 +66,18 @@ def test_a_scene_names_rules_and_who_is_to_play():
 def test_frames_start_from_a_fresh_engine():
     with pytest.raises(ValueError):
         Frames(played(OUTPOST, 3))
+
+
+def test_a_long_game_comes_in_pieces_that_join_up():
+    from game.net.spectate import FRAMES_PER_ANSWER, Spectate
+
+    engine = played(OUTPOST, FRAMES_PER_ANSWER * 2 + 30)
+    assert len(engine.history) > FRAMES_PER_ANSWER * 2  # three pieces at least
+    spectate = Spectate()
+    got: list[dict] = []
+    while len(got) < len(engine.history) + 1:
+        piece = spectate.frames("g" * 12, engine, len(got))["frames"]
+        assert 0 < len(piece) <= FRAMES_PER_ANSWER
+        got += piece
+    assert [frame["n"] for frame in got] == list(range(len(engine.history) + 1))
+    assert rebuilt(got) == scene(engine)
