@@ -68,17 +68,19 @@ def test_kill_9_mid_game_and_a_restart_on_the_same_data_finish_the_game_exactly(
     server = Served(data)
     game = new_game(server.url, "duel", 7)
     red, blue = bot(server.url, game, "red", "random"), bot(server.url, game, "blue", "random")
+    watcher = start("online", "watch", server.url, game["game"], "--json")
     try:
         wait_for(lambda: len(log_lines(data, game["game"])) >= 40)
         server.kill()
         killed_at = len(log_lines(data, game["game"]))
         server = Served(data, server.port)
         results = [json.loads(p.communicate(timeout=180)[0]) for p in (red, blue)]
+        seen = [json.loads(line) for line in watcher.communicate(timeout=60)[0].splitlines()]
         replay = tmp_path / "online.json"
         assert rulefront("online", "replay", server.url, game["game"], "-o",
                          str(replay)).returncode == 0
     finally:
-        for process in (red, blue):
+        for process in (red, blue, watcher):
             process.kill()
         err = server.stop()
     offline = tmp_path / "offline.json"
@@ -91,6 +93,9 @@ def test_kill_9_mid_game_and_a_restart_on_the_same_data_finish_the_game_exactly(
     online_commands = json.loads(replay.read_text())["commands"]
     assert online_commands == json.loads(offline.read_text())["commands"]
     assert [line["command"] for line in lines] == online_commands
+    played = [m for m in seen if m["type"] == "played"]  # the spectator reconnected too
+    assert [m["n"] for m in played] == list(range(1, len(lines) + 1))
+    assert [m["command"] for m in played] == online_commands and seen[-1]["type"] == "ended"
     assert results[0]["reconnects"] >= 1 and results[0]["winner"] == results[1]["winner"]
     assert json.loads(rulefront("replay", str(replay), "--json").stdout)["verified"] is True
     assert "Traceback" not in err
