@@ -285,12 +285,15 @@ def hash_after(world: World, value: int, mark: int) -> int:
             was = written.get((cid, f))  # written before it went: the value from the mark
             old = getattr(comp, f) if was is None else was[2]
             value ^= hash((entity, cname, f, _frozen(old)))
+    plain = _PLAIN
     for (cid, f), (entity, comp, before) in written.items():
         if entity in new or cid in gone:
             continue
         cname = type(comp).__name__
-        value ^= hash((entity, cname, f, _frozen(before)))
-        value ^= hash((entity, cname, f, _frozen(getattr(comp, f))))
+        now = getattr(comp, f)
+        # _frozen inlined for plain values: most fields written are ints
+        value ^= hash((entity, cname, f, before if type(before) in plain else _frozen(before)))
+        value ^= hash((entity, cname, f, now if type(now) in plain else _frozen(now)))
     for key, old in done.resources.items():
         if old is not MISSING:
             value ^= hash(("resource", key, _frozen(old)))

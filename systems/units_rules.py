@@ -12,6 +12,7 @@ and when a side ends its turn.
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from components import Health, Kind, Moves, Position, Team
 from components.resources import PROPS_KEY, RULES_KEY, SIZE_KEY
@@ -41,15 +42,36 @@ def pushes_into(world: World, x: int, y: int) -> bool:
     return any(props.get(world.get(e, Kind).name, 0) & PUSH for e in world.at(x, y))
 
 
+_pushable: tuple[Any, frozenset[str]] = (None, frozenset())  # (masks, their PUSH kinds)
+
+
+def pushable_kinds(props: dict[str, int]) -> frozenset[str]:
+    """The kinds `props` makes PUSH, worked out once per masks (a rule change sets new ones;
+    the dict is never changed in place)."""
+    global _pushable
+    if _pushable[0] is not props:
+        _pushable = (props, frozenset(kind for kind, mask in props.items() if mask & PUSH))
+    return _pushable[1]
+
+
 def push_moves(world: World, unit: int) -> list[tuple[int, int]]:
     """Adjacent cells the unit can step into by pushing the line of PUSH things there."""
     if world.get(unit, Moves).mp < 1:
         return []
+    pushable = pushable_kinds(world.resource(PROPS_KEY, {}))
+    if not pushable:
+        return []
     pos = world.get(unit, Position)
     width, height = world.resource(SIZE_KEY)
-    ahead = [(dx, dy) for dx, dy in DIRS
-             if 0 <= pos.x + dx < width and 0 <= pos.y + dy < height
-             and pushes_into(world, pos.x + dx, pos.y + dy)]
+    at, get = world.at, world.get
+    ahead = []
+    for dx, dy in DIRS:  # pushes_into, inlined: asked beside every hero that has a neighbour
+        x, y = pos.x + dx, pos.y + dy
+        if 0 <= x < width and 0 <= y < height:
+            for entity in at(x, y):
+                if get(entity, Kind).name in pushable:
+                    ahead.append((dx, dy))
+                    break
     if not ahead:
         return []  # the usual case: nothing pushable next to the unit, no board view needed
     view = board(world)

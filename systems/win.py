@@ -24,11 +24,24 @@ def standing(world: World, sides: tuple[str, ...]) -> dict[str, dict[str, int]]:
     return tally
 
 
+def _all_stand(world: World, sides: tuple[str, ...]) -> bool:
+    """Whether every side still has a headquarters and a hero standing."""
+    found = set()
+    for _entity, (kind, team, health) in world.query(Kind, Team, Health):
+        name = kind.name
+        if (name == "hero" or name == "hq") and health.hp > 0:
+            found.add((team.side, name))
+    return len(found) == 2 * len(sides) and all(
+        (side, "hq") in found and (side, "hero") in found for side in sides)
+
+
 def decide(world: World, turn_entity: int, sides: tuple[str, ...], turn_limit: int) -> list[Event]:
     """Set the winner on the Turn component when the match is over."""
     turn = world.get(turn_entity, Turn)
     if turn.over:
         return []
+    if turn.round <= turn_limit and _all_stand(world, sides):
+        return []  # the usual answer, asked after every action: found without the tally
     tally = standing(world, sides)
     lost = {}
     for side in sides:

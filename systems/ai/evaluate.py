@@ -110,6 +110,22 @@ def units(world: World) -> list[Unit]:
     return found
 
 
+def unit_of(world: World, entity: int) -> Unit | None:
+    """One entity as `units` gives it (None where `units` leaves it out)."""
+    pos, team, health = (world.try_get(entity, Position), world.try_get(entity, Team),
+                         world.try_get(entity, Health))
+    kind, attack = world.try_get(entity, Kind), world.try_get(entity, Attack)
+    if pos is None or team is None or health is None or kind is None or attack is None \
+            or health.hp <= 0:
+        return None
+    moves, actions = world.try_get(entity, Moves), world.try_get(entity, Actions)
+    if moves is None or actions is None:
+        return Unit(entity, kind.name, team.side, pos.x, pos.y, health.hp, attack.damage,
+                    attack.range, 0, 0, 0)
+    return Unit(entity, kind.name, team.side, pos.x, pos.y, health.hp, attack.damage,
+                attack.range, moves.max_mp, moves.mp, actions.ap)
+
+
 def evaluate(engine: Engine, me: str, ply: int = 0) -> float:
     """The position's worth to `me` by the ruleset's own evaluator (its spec's `evaluator`
     edge, systems.ai.base.evaluator_for): positive is good, a won game is its `win`."""

@@ -27,6 +27,7 @@ from systems.ai.evaluate import (
     Unit,
     heuristic_weights,
     heuristic_weights_file,
+    unit_of,
     units,
 )
 from systems.board import DIRS, Cell, Occupancy, in_sight, occupancy
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
     from game.world import World
 
 KIND_FIELDS = ("hero", "minion", "tower", "hq")
+MOBILE = frozenset({"hero", "minion"})
 UNREACHED = 99  # steps counted for a cell no walk reaches
 KEPT = 512  # distance fields, and fronts, a heuristic remembers before it starts afresh
 
@@ -144,15 +146,28 @@ def _frozen(cells: AbstractSet[Cell]) -> frozenset[Cell]:
 
 
 class Situation:
-    """What one decision needs, computed once per choice: units, dangers, distances."""
+    """What one decision needs, computed once per choice: units, dangers, distances.
 
-    def __init__(self, engine: Engine, w: HeuristicWeights, memo: Memo | None = None) -> None:
+    `before`, the situation of an earlier state this one grew from by moves of the side's own
+    heroes and minions alone (a greedy turn before it hits anything), lends it everything that
+    reads only the enemy and the scenery (the enemy's units, raiders, the distance field, the
+    cell values); only the units those moves wrote are read again.
+    """
+
+    def __init__(self, engine: Engine, w: HeuristicWeights, memo: Memo | None = None,
+                 before: Situation | None = None) -> None:
         world = engine.world
         memo = memo or Memo()
         self.w = w
         side = self.side = engine.side
         own = getattr(engine.ruleset, "occupancy", None)  # the ruleset's, with its opaque kinds
         occ = self.occ = own(world) if callable(own) else occupancy(world, ())
+        self.world, self.token = world, world.version()
+        if before is not None:
+            changed = before._own_moves(self)
+            if changed is not None:
+                self._grow(before, changed)
+                return
         self.units = units(world)
         self.by_id = {u.entity: u for u in self.units}
         self.enemies = [u for u in self.units if u.side != side]
@@ -184,6 +199,39 @@ class Situation:
         if standing is None:
             standing = front.standing[id(w)] = {}
         self._standing = standing
+
+    def _own_moves(self, now: Situation) -> set[int] | None:
+        """The entities written between this situation and `now` (a later one of the same
+        heuristic), when all are this side's heroes and minions on an unchanged board;
+        else None."""
+        world, occ, old = now.world, now.occ, self.occ
+        if world is not self.world or now.side != self.side or now.w is not self.w \
+                or occ.solid is not old.solid or occ.opaque is not old.opaque \
+                or occ.width != old.width or occ.height != old.height \
+                or not world.is_ancestor(self.token):
+            return None
+        done = world.touched_since(self.token[1])
+        if done.born or done.removed or done.resources:
+            return None
+        changed = done.entities()
+        by_id, side = self.by_id, self.side
+        for entity in changed:
+            unit = by_id.get(entity)
+            if unit is None or unit.side != side or unit.kind not in MOBILE:
+                return None
+        return changed
+
+    def _grow(self, before: Situation, changed: set[int]) -> None:
+        """Take `before`'s enemy side and cell values; read the `changed` units again."""
+        world = self.world
+        fresh = {entity: unit_of(world, entity) for entity in changed}
+        grown = [fresh.get(u.entity, u) for u in before.units]
+        self.units = [u for u in grown if u is not None]
+        self.by_id = {u.entity: u for u in self.units}
+        self.enemies, self.raiders, self.field = before.enemies, before.raiders, before.field
+        self.width, self.height = before.width, before.height
+        self._danger, self._reaches = before._danger, before._reaches
+        self._attack, self._standing = before._attack, before._standing
 
     def danger(self, cell: Cell) -> int:
         """Damage the enemy could deal to a unit on `cell` before it acts again."""
@@ -285,6 +333,7 @@ class HeuristicAI:
         self._evaluator: tuple[str, Evaluator] | None = None  # (ruleset name, its evaluator)
         self._memo = memo or Memo()  # what earlier choices worked out that this may reuse
         self._last: tuple[World, Any, list[tuple[float, Command]]] | None = None  # scores()
+        self._situation: Situation | None = None  # the last choice's, to grow the next from
 
     def evaluator(self, engine: Engine) -> Evaluator:
         """The engine's ruleset's evaluator, built once per ruleset."""
@@ -302,7 +351,7 @@ class HeuristicAI:
             return last[2]
         token = world.version()
         actions = engine.legal_actions()
-        s = Situation(engine, self.w, self._memo)
+        s = self._situation = Situation(engine, self.w, self._memo, self._situation)
         words = bool(world.query(Word))
         by_id, known, stand, step = s.by_id, s._standing, s._stand, self.w.step
         scored = []
