@@ -67,10 +67,11 @@ def test_kill_9_mid_game_and_a_restart_on_the_same_data_finish_the_game_exactly(
     data = tmp_path / "data"
     server = Served(data)
     game = new_game(server.url, "duel", 7)
-    red, blue = bot(server.url, game, "red", "random"), bot(server.url, game, "blue", "random")
+    red, blue = bot(server.url, game, "red", "heuristic"), bot(server.url, game, "blue",
+                                                                   "random")
     watcher = start("online", "watch", server.url, game["game"], "--json")
     try:
-        wait_for(lambda: len(log_lines(data, game["game"])) >= 40)
+        wait_for(lambda: len(log_lines(data, game["game"])) >= 30)
         server.kill()
         killed_at = len(log_lines(data, game["game"]))
         server = Served(data, server.port)
@@ -84,7 +85,7 @@ def test_kill_9_mid_game_and_a_restart_on_the_same_data_finish_the_game_exactly(
             process.kill()
         err = server.stop()
     offline = tmp_path / "offline.json"
-    rulefront("match", "duel", "--red", "random", "--blue", "random", "--seed", "7",
+    rulefront("match", "duel", "--red", "heuristic", "--blue", "random", "--seed", "7",
               "--replay", str(offline))
     lines = log_lines(data, game["game"])
     assert killed_at < len(lines)
