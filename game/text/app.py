@@ -284,7 +284,8 @@ class HandOver(ModalScreen[None]):
 
 
 class HelpScreen(ModalScreen[None]):
-    """`?`: the keys that apply to this game, in a box that fits 80x24; any key closes it."""
+    """`?`: the keys that apply to this game, in a box that fits 80x24; any key closes it
+    (but q, which quits as ever)."""
 
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
@@ -310,6 +311,10 @@ class HelpScreen(ModalScreen[None]):
     def on_key(self, event: events.Key) -> None:
         event.stop()
         self.dismiss()
+        app = self.app
+        if (event.key == "q" or bound.get(event.key) == "quit_game") \
+                and isinstance(app, RulefrontApp):
+            app.action_quit_game()  # q (or the player's quit key) still quits
 
     def on_click(self, event: events.Click) -> None:
         self.dismiss()

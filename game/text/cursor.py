@@ -244,7 +244,7 @@ def key_help(mode: str, applies: Callable[[str], bool]) -> list[tuple[str, str]]
               ("space", "play the rest of the AI's turn at once", "skip"),
               ("p", "fold or show the side panel", ""),
               ("PgUp / PgDn", "scroll the log", ""),
-              ("?", "this help (any key closes it)", ""),
+              ("?", "this help (any key closes it; q quits)", ""),
               ("q", "quit" + (", saved: --resume FILE continues" if applies("save") else ""),
                "")]
     return [(keys, what) for keys, what, action in (*own, *common)
