@@ -12,9 +12,10 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from components.resources import SIZE_KEY
 from game.cli.args import between, count, nonempty, out_file
 from game.cli.common import LEVELS, RECORDS, add_map_argument, open_game
-from game.render.layout import parse_size
+from game.render.layout import movie_size, parse_size
 from game.session.seat import Forfeited, make_seats, step
 from systems.ai import Budget
 
@@ -25,8 +26,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_map_argument(p)
     p.add_argument("-o", "--output", type=out_file, required=True, metavar="FILE",
                    help="where to save: .png (a still) or, for a replay, .gif or .mp4")
-    p.add_argument("--size", help="picture size WxH (default 1024x768 for a PNG, 640x480 for "
-                   "an animation)")
+    p.add_argument("--size", help="picture size WxH (default 1024x768 for a PNG; 640x480 for "
+                   "an animation, larger for a big map so that a cell is 16 pixels)")
     p.add_argument("--fps", type=int, default=12, help="animation frames per second (default 12)")
     p.add_argument("--tween", type=between(0, 30), default=3, metavar="N",
                    help="animation frames through each command that moves something (default 3)")
@@ -79,9 +80,10 @@ def run_movie(args: argparse.Namespace) -> int:
     from game.cli.common import need_kind
     from game.render.movie import wind_back, write_movie
 
-    width, height = parse_size(args.size or "640x480")
     need_kind(args.map, "render -o FILE.gif", RECORDS)
     engine, _record = open_game(args.map, "render", RECORDS)
+    cols, rows = engine.world.resource(SIZE_KEY)
+    width, height = parse_size(args.size) if args.size else movie_size(int(cols), int(rows))
     commands = wind_back(engine)
     movie = write_movie(engine, commands, args.output, width, height, args.fps, args.tween)
     print(f"wrote {movie.path} ({movie.width}x{movie.height}, {movie.frames} frames, "

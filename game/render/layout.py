@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 PANEL_WIDTH = 300
+MOVIE_PANEL = 160  # the narrowest panel a movie frame gets (movie_panel)
+MOVIE_CELL = 16  # the smallest cell a movie's default frame gives (movie_size): a sprite's own
 MARGIN = 12
 MIN_CELL = 4
 
@@ -25,11 +27,12 @@ class Layout:
     rows: int
     zoom: float = 1.0
     pan: tuple[float, float] = (0.0, 0.0)
+    panel: int = PANEL_WIDTH  # the side panel's width when the window is wide enough
 
     @property
     def panel_width(self) -> int:
         # Narrow windows keep at least half their width for the board.
-        return min(PANEL_WIDTH, self.width // 2)
+        return min(self.panel, self.width // 2)
 
     @property
     def panel_x(self) -> int:
@@ -89,6 +92,25 @@ class Layout:
         ox, oy = self.origin
         cell = self.cell
         return (px - ox) / cell - self.cols / 2, self.rows / 2 - (py - oy) / cell
+
+
+def movie_panel(width: int, height: int, cols: int, rows: int) -> int:
+    """The side panel's width in a movie frame: what the board leaves when its cells are as
+    big as the frame's height allows (a square board at 640x480 gets 456 of 640 pixels, the
+    panel 160), never under MOVIE_PANEL (the status and the last events stay readable) nor
+    over the window's PANEL_WIDTH."""
+    cell = max(MIN_CELL, (height - 2 * MARGIN) // max(1, rows))
+    left = width - cell * cols - 2 * MARGIN
+    return max(MOVIE_PANEL, min(PANEL_WIDTH, left))
+
+
+def movie_size(cols: int, rows: int) -> tuple[int, int]:
+    """A movie's frame when no --size is given: 640x480, made larger for a big board so that a
+    cell is at least MOVIE_CELL pixels (a 40x40 map: 824x664), in even pixels (video codecs
+    halve the colour planes)."""
+    width = max(640, cols * MOVIE_CELL + 2 * MARGIN + MOVIE_PANEL)
+    height = max(480, rows * MOVIE_CELL + 2 * MARGIN)
+    return width + width % 2, height + height % 2
 
 
 def parse_size(text: str) -> tuple[int, int]:

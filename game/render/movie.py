@@ -3,6 +3,8 @@
 The engine is wound back to its start (undo, exact), then each command is applied again
 through `submit`; the screen animates the command's events (slides, lunges, damage, deaths) and
 `tween` frames are taken through that animation, so the picture moves as the window would.
+The board gets most of the frame: its cells as big as the frame's height allows, the side
+panel (status, rules, the last events) only what is left, never under 160 pixels.
 GIFs are written by Pillow on one shared palette (taken from the first frame and the sprite
 sheets' colours); `.mp4` needs imageio's ffmpeg plug-in (`pip install imageio-ffmpeg`).
 """
@@ -15,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game.errors import UserError
+from game.render.layout import movie_panel
 from game.render.offscreen import hidden_window
 
 if TYPE_CHECKING:
@@ -56,6 +59,7 @@ def frames_of(engine: Engine, commands: Sequence[Command], width: int, height: i
 
     window = hidden_window(width, height)  # before the screen pulls in pyglet.gl
     from game.render.screen import Screen
+    from game.render.views.base import board_size
 
     def grab() -> Any:
         image = frame_image(window, screen)
@@ -65,7 +69,8 @@ def frames_of(engine: Engine, commands: Sequence[Command], width: int, height: i
             Image.Transpose.FLIP_TOP_BOTTOM).convert("RGB")
 
     try:
-        screen = Screen(engine, width, height)
+        cols, rows = board_size(engine.world)
+        screen = Screen(engine, width, height, panel=movie_panel(width, height, cols, rows))
         yield grab()
         for index, command in enumerate(commands):
             result = engine.submit(command)

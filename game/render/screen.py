@@ -22,7 +22,7 @@ from pyglet import shapes
 from pyglet.graphics import Batch, Group
 
 from game.render import colors
-from game.render.layout import MARGIN, Layout
+from game.render.layout import MARGIN, PANEL_WIDTH, Layout
 from game.render.panels import rule_lines, status_line
 from game.render.uiview import UiView
 from game.render.views import view_for
@@ -77,8 +77,9 @@ class Screen:
     speed = 1.0  # animation speed, the player's setting (game/session/settings.py)
 
     def __init__(self, engine: Engine, width: int, height: int, title: str = "",
-                 chronicle: Chronicle | None = None) -> None:
+                 chronicle: Chronicle | None = None, panel: int = PANEL_WIDTH) -> None:
         self.engine = engine
+        self.panel_room = panel  # the side panel's width (narrower in movies)
         # the game's log: the controller's, which follows every command as it is played; a
         # screen without one (offscreen pictures, the replay viewer) keeps its own
         self.chronicle = chronicle if chronicle is not None else Chronicle(engine)
@@ -103,7 +104,8 @@ class Screen:
 
     def resize(self, width: int, height: int) -> None:
         cols, rows = board_size(self.engine.world)
-        self.layout = Layout(width, height, cols, rows, self.ui.zoom, self.ui.pan)
+        self.layout = Layout(width, height, cols, rows, self.ui.zoom, self.ui.pan,
+                             self.panel_room)
         self.view: View = view_for(self.engine.ruleset.name)(self.engine.world, self.layout)
         for drawable in (*self.keep, *self.labels.values(), *self.modal, *self.shapes):
             drawable.delete()
@@ -296,9 +298,11 @@ class Screen:
         self.shapes, self.hits = [], []
         y = self._ready(x0, y)
         y -= 8
-        self._log(x0, y)
-        if self.ui.footer:
-            self._wrapped(self.ui.footer, x0 + MARGIN, MARGIN + 28, 9, colors.DIM)
+        bottom = MARGIN
+        if self.ui.footer:  # wrapped by its drawn width, standing on the bottom margin
+            bottom += self._text(self.ui.footer, x0 + MARGIN, MARGIN, 9, colors.DIM,
+                                 width=self.layout.panel_width - 2 * MARGIN) + 6
+        self._log(x0, y, max(FOOTER_SPACE, bottom))
 
     def _ready(self, x0: int, y: int) -> int:
         """The units that can still act (a click selects one) and the panel's buttons."""
@@ -336,18 +340,20 @@ class Screen:
                     rows.append((text, True))
                 else:
                     rows.extend((row, False) for row in
-                                textwrap.wrap(text, WRAP + 4, subsequent_indent="  "))
+                                textwrap.wrap(text, max(12, int((WRAP + 4) * self._room())),
+                                              subsequent_indent="  "))
             self._log_rows = (version, rows)
         return self._log_rows[1]
 
-    def _log(self, x0: int, y: int) -> None:
-        """The log's newest rows that fit above the footer, or older ones scrolled back to."""
+    def _log(self, x0: int, y: int, footer: int = FOOTER_SPACE) -> None:
+        """The log's newest rows that fit above the footer (`footer` pixels from the bottom),
+        or older ones scrolled back to."""
         if self.ui.hide_board:
             self._text("Log", x0 + MARGIN, y, 11, colors.DIM, bold=True)
             return  # the log would tell the next player what happened before the hand-over
         rows = self.log_rows()
         row_height = int(LOG_SIZE * 1.7)
-        fit = max(1, (y - int(11 * 1.7) - FOOTER_SPACE) // row_height)
+        fit = max(1, (y - int(11 * 1.7) - footer) // row_height)
         scroll = max(0, min(self.ui.log_scroll, len(rows) - fit))
         end = len(rows) - scroll
         shown = rows[max(0, end - fit):end]
@@ -379,21 +385,33 @@ class Screen:
                 batch=self.panel, group=MODAL_TEXT))
             y -= 22
 
+    def _room(self) -> float:
+        """The panel's width for text against the window's usual panel (under 1 in movies)."""
+        return (self.layout.panel_width - 2 * MARGIN) / (PANEL_WIDTH - 2 * MARGIN)
+
+    def _chars(self, size: int) -> int:
+        """Characters of `size` points that fit a line of the panel (WRAP at 12 points)."""
+        return max(12, int(WRAP * 12 / size * self._room()))
+
     def _text(self, text: str, x: int, y: int, size: int, color: tuple[int, int, int],
-              bold: bool = False) -> int:
-        key = (text, x, y, size, color, bold)
+              bold: bool = False, width: int = 0) -> int:
+        """A line whose top is at `y`; returns the next line's top. With `width`, a block
+        wrapped at that many pixels whose bottom is at `y`; returns its height."""
+        key = (text, x, y, size, color, bold, width)
         self._last_key = key
         label = self._old_labels.pop(key, None)
         if label is None:  # a new line; lines whose text stays are kept as they are
+            wrap = {"width": width, "multiline": True, "anchor_y": "bottom"} if width else \
+                {"anchor_y": "top"}
             label = pyglet.text.Label(text, font_size=size, weight="bold" if bold else "normal",
-                                      x=x, y=y, anchor_y="top", color=(*color, 255),
-                                      batch=self.panel, group=PANEL_TEXT)
+                                      x=x, y=y, color=(*color, 255), batch=self.panel,
+                                      group=PANEL_TEXT, **wrap)
         self.labels[key] = label
-        return y - int(size * 1.7)
+        return int(label.content_height) if width else y - int(size * 1.7)
 
     def _wrapped(self, text: str, x: int, y: int, size: int, color: tuple[int, int, int],
                  bold: bool = False) -> int:
-        width = int(WRAP * 12 / size * (0.88 if bold else 1.0))  # bold letters are wider
+        width = int(self._chars(size) * (0.88 if bold else 1.0))  # bold letters are wider
         for line in textwrap.wrap(text, width) or [""]:
             y = self._text(line, x, y, size, color, bold)
         return y

@@ -45,7 +45,7 @@ def until(check: Callable[[], T | None], what: str, seconds: float = 30.0) -> T:
     deadline = time.monotonic() + seconds
     while True:
         found = check()
-        if found:
+        if isinstance(found, np.ndarray) or found:  # a picture, or anything true
             return found
         if time.monotonic() > deadline:
             raise AssertionError(f"gave up waiting for {what}")
