@@ -359,7 +359,9 @@ class Screen:
         shown = rows[max(0, end - fit):end]
         title = "Log"
         if len(rows) > fit:
-            title += f"  {max(0, end - fit) + 1}-{end} of {len(rows)} (PgUp/PgDn, wheel)"
+            title += f"  {max(0, end - fit) + 1}-{end} of {len(rows)}"
+            if len(title) + 19 <= self._chars(9):  # the keys, where the panel has room
+                title += " (PgUp/PgDn, wheel)"
         y = self._text(title, x0 + MARGIN, y, 11 if len(rows) <= fit else 9, colors.DIM,
                        bold=True)
         for text, heading in shown:
