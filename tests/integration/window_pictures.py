@@ -1,7 +1,9 @@
 """The documentation's pictures of the real windows, under Xvfb, photographed with `import`:
 editor.png (`rulefront edit` on a copy of duel, a few cells painted with the mouse, the pointer
-on a palette entry) and octal.png (Kayles against the perfect AI, the last block of a heap
-clicked and 2 pressed).
+on a palette entry), octal.png (Kayles against the perfect AI, the last block of a heap
+clicked and 2 pressed), threat.png (duel after three rounds of heuristic play, resumed: a red
+ranger selected, the pointer on a blue sage, whose threat shows) and threat-all.png (the same
+with T: every blue unit's threat).
 
     python -m tests.integration.window_pictures docs/img
 """
@@ -13,18 +15,21 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
+import numpy as np
 from PIL import Image
 
 from components.resources import SIZE_KEY
 from game import MAPS
 from game.data import palette
 from game.levels.loader import load_engine
+from game.render.colors import FLOOR
 from game.render.controllers.editor import palette_groups
 from game.render.editor_layout import plan_palette
 from game.render.layout import Layout
 from game.rulesets.octal.ruleset import heaps_of
-from tests.integration.xdesk import HEIGHT, WIDTH, Desk, x_server
+from tests.integration.xdesk import HEIGHT, WIDTH, Desk, until, x_server
 
 
 def editor_picture(out: Path) -> None:
@@ -86,6 +91,66 @@ def octal_picture(out: Path) -> None:
     shutil.rmtree(folder)
 
 
+def threat_pictures(out: Path, every: Path) -> None:
+    from components import Kind, Position, Team, UnitClass
+    from game.session.match import make_seats
+    from game.session.saves import save_game
+    from game.session.seat import Chosen, step
+    from systems.ai import Budget
+
+    folder = Path(tempfile.mkdtemp())
+    engine = load_engine(MAPS / "duel.png", seed=5)
+    seats = make_seats(engine, {"red": "heuristic", "blue": "heuristic"}, 5)
+    while engine.ruleset.report(engine.world)["round"] < 4:
+        chosen = step(seats[engine.side], engine, Budget())
+        assert isinstance(chosen, Chosen)
+        engine.submit(chosen.command)
+    save = folder / "save.json"
+    save_game(save, engine, make_seats(engine, {"red": "human", "blue": "heuristic"}, 5), 5)
+    world = engine.world
+
+    def cell_of(side: str, name: str) -> tuple[int, int]:
+        unit = next(e for e, (kind, team, cls) in world.query(Kind, Team, UnitClass)
+                    if kind.name == "hero" and team.side == side and cls.name == name)
+        pos = world.get(unit, Position)
+        return pos.x, pos.y
+
+    lay = Layout(WIDTH, HEIGHT, *world.resource(SIZE_KEY))
+    with x_server() as display:
+        desk = Desk(display, folder)
+        game = subprocess.Popen([sys.executable, "-m", "game", "play", "--resume", str(save),
+                                 "--save", str(save), "--size", f"{WIDTH}x{HEIGHT}"],
+                                env=desk.env)
+        def outlined(least: int) -> Any:
+            """A screenshot once more than `least` pixels of the red outline (the threat's
+            strikes) show, and how many."""
+            def check() -> Any:
+                shot = desk.window_shot(window)
+                edge = int((np.abs(shot.astype(int) - np.array([249, 103, 84])).max(axis=2)
+                            <= 30).sum())
+                return [(shot, edge)] if edge > least else None
+            return until(check, "the threat drawn")[0]
+
+        try:
+            window = desk.window("^Rulefront - ")
+            until(lambda: (desk.window_shot(window) == FLOOR).all(axis=2).mean() > 0.2,
+                  "the board")
+            desk.click(window, *lay.cell_center(*cell_of("red", "ranger")))
+            sx, sy = lay.cell_center(*cell_of("blue", "sage"))
+            desk.run("xdotool", "mousemove", "--window", window, str(int(sx)),
+                     str(int(HEIGHT - sy)))
+            shot, edge = outlined(1500)
+            Image.fromarray(shot).save(out)
+            desk.run("xdotool", "mousemove", "--window", window, str(WIDTH - 100), "700")
+            desk.key(window, "t")
+            Image.fromarray(outlined(edge + 2000)[0]).save(every)
+        finally:
+            game.kill()
+            game.wait(10)
+    shutil.rmtree(folder)
+
+
 if __name__ == "__main__":
     editor_picture(Path(sys.argv[1]) / "editor.png")
     octal_picture(Path(sys.argv[1]) / "octal.png")
+    threat_pictures(Path(sys.argv[1]) / "threat.png", Path(sys.argv[1]) / "threat-all.png")
