@@ -84,3 +84,41 @@ def test_the_editor_the_command_opens_takes_clicks_and_keys(tmp_path):
                           text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["wall"]  # painted by the click, written by S
+
+
+CLOSE_WITH_UNSAVED_WORK = """
+import sys
+import pyglet
+pyglet.options["headless"] = True
+from pyglet.window import key
+from game.cli import main
+from game.render.controllers.editor import EditorController, load_draft
+from game.render.editor_window import EditorScreen
+
+path = sys.argv[1]
+
+def play(_dt):
+    window = next(w for w in pyglet.app.windows if w.caption.startswith("Rulefront editor"))
+    screen = EditorScreen(EditorController(load_draft(path), path), window.width, window.height)
+    x, y = screen.layout.cell_center(1, 1)
+    window.dispatch_event("on_mouse_press", int(x), int(y), 1, 0)  # a rock: unsaved work
+    window.dispatch_event("on_close")  # the window's close button
+    print("asked" if window.editor_app.ctrl.asking and window in pyglet.app.windows
+          else "closed")
+    window.dispatch_event("on_key_press", key.D, 0)  # quit without saving
+    print("open" if window in pyglet.app.windows else "closed")
+
+pyglet.clock.schedule_once(play, 0.2)
+sys.exit(main(["edit", path, "--quit-after", "5"]))
+"""
+
+
+def test_the_close_button_asks_before_unsaved_work_is_lost(tmp_path):
+    path = draw_map(tmp_path / "m.png", ["D....q", "......", "Q....d"])
+    before = path.read_bytes()
+    done = subprocess.run([sys.executable, "-c", CLOSE_WITH_UNSAVED_WORK, str(path)], cwd=ROOT,
+                          env={**os.environ, "RULEFRONT_HEADLESS": "1"}, capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["asked", "closed"]
+    assert path.read_bytes() == before  # D quits without saving
