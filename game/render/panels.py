@@ -1,18 +1,15 @@
-"""The words of the side panel: status, rules in force and the event log (no pyglet here)."""
+"""The words of the side panel: names, status and the rules in force (no pyglet here; the log
+is game/session/narrate.py's Chronicle)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from components import Kind, UnitClass
-from game.events import Event
-from game.session.narrate import sentences
 from game.world import World
 
 if TYPE_CHECKING:
     from game.engine import Engine
-
-LOG_LINES = 8
 
 
 def name_of(world: World, entity: int) -> str:
@@ -24,17 +21,6 @@ def name_of(world: World, entity: int) -> str:
         return f"{unit_class.name} #{entity}"
     kind = world.try_get(entity, Kind)
     return f"{kind.name} #{entity}" if kind is not None else f"#{entity}"
-
-
-def event_lines(engine: Engine, count: int = LOG_LINES) -> list[str]:
-    """The last `count` events in sentences (game.session.narrate, the terminal's wording),
-    oldest first."""
-    recent: list[Event] = []
-    for entry in reversed(engine.history):
-        recent[:0] = entry.events
-        if len(recent) >= count:
-            break
-    return sentences(engine.world, recent[-count:])[-count:]
 
 
 def rule_lines(world: World) -> list[str]:

@@ -1,6 +1,6 @@
 """`rulefront play` as a player meets it, on a virtual X server driven by xdotool and
 photographed with `import`: hovering an enemy draws where it can move (blue) and strike (red)
-next turn, T draws every enemy's, + zooms the board; then a sage is hit and killed, the log
+next turn, T draws every enemy's, + and the mouse wheel zoom the board; then a sage is hit and killed, the log
 the window draws and the save it writes keep the sage's name, and `--resume` draws the same
 log again."""
 
@@ -121,6 +121,13 @@ def test_the_threat_overlay_zoom_and_a_log_that_keeps_names_through_a_resume(tmp
                                     if share(s[board], colors.FLOOR) > floor_before + 0.1],
                            "the board zoomed in")[0]
             assert share(zoomed[panel], colors.PANEL) > 0.5  # the board stays off the panel
+            desk.key(window, "0")
+            until(lambda: abs(share(desk.window_shot(window)[board], colors.FLOOR)
+                              - floor_before) < 0.02, "the board fitted again")
+            desk.run("xdotool", "mousemove", "--window", window, "300", "300",
+                     "click", "4", "click", "4", "click", "4")  # the wheel, on the board
+            until(lambda: share(desk.window_shot(window)[board], colors.FLOOR)
+                  > floor_before + 0.1, "the board zoomed by the wheel")
             desk.key(window, "0")
 
             desk.key(window, "e")  # the red heroes have not acted: a question first

@@ -7,7 +7,8 @@ import pytest
 from game.errors import UserError
 from game.levels.loader import load_engine
 from game.render.layout import Layout, parse_size
-from game.render.panels import event_lines, rule_lines, status_line
+from game.render.panels import rule_lines, status_line
+from game.session.narrate import Chronicle
 
 
 @pytest.mark.parametrize("width, height, cols, rows", [
@@ -48,13 +49,15 @@ def test_bad_sizes_are_refused_with_a_sentence(text):
         parse_size(text)
 
 
-def test_panel_lists_status_rules_and_recent_events():
+def test_panel_lists_status_rules_and_the_log():
     engine = load_engine("maps/outpost.png")
+    log = Chronicle(engine)
     assert "red to play" in status_line(engine)
     assert "ROCK IS STOP" in rule_lines(engine.world)
-    assert event_lines(engine) == []
+    assert log.rows() == []
     engine.submit(engine.legal_actions()[0])
-    assert event_lines(engine)
+    log.follow()
+    assert log.rows()[0] == ("heading", "Round 1 - red") and log.rows()[1][0] == "line"
 
 
 def test_a_world_without_rules_shows_a_dash():
