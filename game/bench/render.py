@@ -1,7 +1,10 @@
-"""`rulefront bench render`: how long frames of the largest shipped map take to draw."""
+"""`rulefront bench render`: how long frames of the largest shipped map take to draw, and how
+long a key takes to show on the screen, with nobody thinking and while an AI thinks."""
 
 from __future__ import annotations
 
+import statistics
+import time
 from typing import Any
 
 from game import MAPS
@@ -10,6 +13,7 @@ from game.levels.loader import load_engine
 
 SIZE = (1024, 768)
 FRAMES = 20  # frames per timed run: one frame is too short for the clock to be fair
+THINKER = "minimax:think=0.5"  # blue in the key-while-thinking figure: about a second a turn
 
 
 def render(repeat: int = 5, **_: Any) -> dict[str, float]:
@@ -18,7 +22,8 @@ def render(repeat: int = 5, **_: Any) -> dict[str, float]:
     hero's move applied or undone, in turn); render.anim_frame_ms: a frame while that move
     slides across the board; render.menu_frame_ms: an unchanged frame of the title menu's New
     game page (duel's thumbnail drawn by its board view); render.menu_key_ms: a key that moves
-    the menu's cursor, to the end of the next frame (the page built again)."""
+    the menu's cursor, to the end of the next frame (the page built again); and the
+    key-to-redraw figures of `key_to_redraw`."""
     from game.commands import Move
     from game.render.offscreen import (
         draw_animated_frames,
@@ -43,11 +48,12 @@ def render(repeat: int = 5, **_: Any) -> dict[str, float]:
         animated = median_time(
             lambda: draw_animated_frames(window, screen, engine, move, FRAMES), repeat) / FRAMES
         menu_steady, menu_key = menu_frames(window, repeat)
+        keys = key_to_redraw(window, repeat)
     finally:
         window.close()
     return {"render.frame_ms": steady * 1000, "render.rebuild_ms": changed * 1000,
             "render.anim_frame_ms": animated * 1000, "render.menu_frame_ms": menu_steady * 1000,
-            "render.menu_key_ms": menu_key * 1000}
+            "render.menu_key_ms": menu_key * 1000, **keys}
 
 
 def menu_frames(window: Any, repeat: int) -> tuple[float, float]:
@@ -76,3 +82,46 @@ def menu_frames(window: Any, repeat: int) -> tuple[float, float]:
     finally:
         window.pop_handlers()
     return steady, keyed
+
+
+def key_to_redraw(window: Any, repeat: int) -> dict[str, float]:
+    """render.key_to_redraw_ms: H pressed through the window's key handler until the frame
+    with the help box is drawn (glFinish), red (a human) to play on outpost;
+    render.key_to_redraw_thinking_ms: the same just after red ends its turn, while blue
+    (THINKER) works out its first action: the event loop's AI tick runs first, as pyglet's
+    clock runs it between events (a client that thinks on the UI thread thinks there)."""
+    from pyglet import gl
+    from pyglet.window import key
+
+    from game.render.app import App
+    from game.render.controllers.match import Controller
+    from game.session.match import make_seats
+
+    idle: list[float] = []
+    thinking: list[float] = []
+    for _ in range(repeat):
+        for samples, busy in ((idle, False), (thinking, True)):
+            engine = load_engine(MAPS / "outpost.png")
+            seats = make_seats(engine, {"red": "human", "blue": THINKER}, 0)
+            ctrl = Controller(engine, seats, 0, None)
+            app = App(window, ctrl, False)
+            try:
+                window.switch_to()
+                app.on_draw()
+                if busy:
+                    ctrl.key("E")
+                start = time.perf_counter()
+                if busy:
+                    app.tick()
+                app.on_key_press(key.H, 0)
+                app.on_draw()
+                gl.glFinish()
+                samples.append(time.perf_counter() - start)
+                assert ctrl.show_help
+            finally:
+                window.pop_handlers()
+                close = getattr(ctrl, "close", None)
+                if callable(close):
+                    close()
+    return {"render.key_to_redraw_ms": statistics.median(idle) * 1000,
+            "render.key_to_redraw_thinking_ms": statistics.median(thinking) * 1000}

@@ -25,7 +25,9 @@ screen to keep alive (scripts, unit tests of a controller's rules).
 from __future__ import annotations
 
 import atexit
+import contextlib
 import multiprocessing
+import os
 import pickle
 import signal
 import time
@@ -45,12 +47,15 @@ if TYPE_CHECKING:
     from game.engine import Engine, Entry
 
 CLIENT_GRACE = 5.0  # seconds past the seat's own limit before the client stops the child
+NICENESS = 5  # the child's scheduling priority below the client's (os.nice)
 
 Outcome = Chosen | Forfeited
 
 
 class Thinker(Protocol):
     """What a client needs of whoever works out an AI's command."""
+
+    def prepare(self) -> None: ...
 
     def ask(self, engine: Engine, seat: Seat, budget: Budget) -> None: ...
 
@@ -69,6 +74,9 @@ class Inline:
 
     def __init__(self) -> None:
         self._answer: Outcome | None = None
+
+    def prepare(self) -> None:
+        """Nothing to start in this process."""
 
     def ask(self, engine: Engine, seat: Seat, budget: Budget) -> None:
         self._answer = step(seat, engine, budget)
@@ -115,6 +123,11 @@ class Worker:
     def since(self) -> float | None:
         """time.monotonic() when the pending question was asked (None: nothing pending)."""
         return self.pending.asked if self.pending is not None else None
+
+    def prepare(self) -> None:
+        """Start the child now (a game with an AI seat begins): its start-up (about 50 ms
+        here) is then not paid on the UI thread in the middle of a turn."""
+        self._conn()
 
     def ask(self, engine: Engine, seat: Seat, budget: Budget) -> None:
         """Start working out `seat`'s next command on `engine` as it stands now."""
@@ -224,6 +237,8 @@ class Worker:
 def serve(conn: Connection) -> None:
     """The child: keep a replica in step with the client's game and answer seat steps on it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the client's to handle
+    with contextlib.suppress(AttributeError, OSError):
+        os.nice(NICENESS)  # on a busy machine the screen the player watches goes first
     state = _Replica()
     while True:
         try:

@@ -403,6 +403,8 @@ class RulefrontApp(App[int]):
         self.title = "Rulefront"
         self.write_log()
         self.log_line(f"{self.engine.ruleset.describe(self.engine.world)}. Press ? for keys.")
+        if any(seat.ai is not None for seat in self.seats.values()):
+            self.thinker.prepare()
         self.set_interval(min(self.ai_delay, POLL), self.ai_step)
         self.refresh_view()
 

@@ -7,6 +7,10 @@ unit selected so its reach is drawn. key_to_redraw_cpu_ms is the same in process
 shared machine the wall time mostly counts other programs' turns on the cores. It starts at the action the arrow key's binding runs and
 forces the frame at once: the pilot's own idle waits (two 20 ms sleeps a key) and the wait for
 the next frame tick are left out. Textual's private names are used here only. board_text_ms is the board's text alone, the part that grows with the map.
+
+key_to_redraw_thinking_ms is `?` (help) the same way on outpost just after red (a human) ends
+its turn, while blue (THINKER) works out its first action: the app's AI tick runs first, as
+its timer would between keys (a client that thinks on the UI thread thinks there).
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from game.levels.loader import load_engine
 from game.session.match import make_seats
 
 KEYS_PER_RUN = 20
+THINKER = "minimax:think=0.5"  # about a second a turn on outpost
 
 
 def text(repeat: int = 5, **_options: Any) -> dict[str, float]:
@@ -51,6 +56,7 @@ def text(repeat: int = 5, **_options: Any) -> dict[str, float]:
                 cpu.append(time.process_time() - start_cpu)
 
     asyncio.run(press_keys())
+    thinking = asyncio.run(help_while_thinking(repeat))
     cursor = Cursor(engine)
     board_times = []
     for _ in range(repeat):
@@ -59,4 +65,31 @@ def text(repeat: int = 5, **_options: Any) -> dict[str, float]:
         board_times.append(time.perf_counter() - start)
     return {"text.key_to_redraw_ms": statistics.median(times) * 1000,
             "text.key_to_redraw_cpu_ms": statistics.median(cpu) * 1000,
-            "text.board_text_ms": statistics.median(board_times) * 1000}
+            "text.board_text_ms": statistics.median(board_times) * 1000,
+            "text.key_to_redraw_thinking_ms": thinking * 1000}
+
+
+async def help_while_thinking(repeat: int) -> float:
+    """The median seconds from the AI's tick and `?` to the composed screen, while blue
+    thinks (red's end of turn undone after each sample, then played again)."""
+    from game.text.app import RulefrontApp
+
+    engine = load_engine(MAPS / "outpost.png", seed=0)
+    seats = make_seats(engine, {"red": "human", "blue": THINKER}, 0)
+    app = RulefrontApp(engine, seats, 0, None, ai_delay=3600.0)
+    times: list[float] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for _ in range(repeat):
+            app.action_end_turn()
+            start = time.perf_counter()
+            app.ai_step()  # what the app's timer runs
+            app.action_help()  # what ? runs
+            await pilot._wait_for_screen()
+            app.screen._on_timer_update()
+            update = app.screen._compositor.render_update(full=True)
+            if update is not None:
+                list(app.console.render(update))
+            times.append(time.perf_counter() - start)
+            app.action_undo()  # back to red's turn (a think in progress is stopped)
+    return statistics.median(times)

@@ -126,6 +126,8 @@ class Controller:
         self.log_scroll = 0
         self.zoom, self.pan = 1.0, (0.0, 0.0)
         self.generation += 1
+        if any(seat.ai is not None for seat in seats.values()):
+            self.thinker.prepare()
 
     # -- questions ------------------------------------------------------------------------
 
