@@ -90,11 +90,9 @@ def key_to_redraw(window: Any, repeat: int) -> dict[str, float]:
     render.key_to_redraw_thinking_ms: the same just after red ends its turn, while blue
     (THINKER) works out its first action: the event loop's AI tick runs first, as pyglet's
     clock runs it between events (a client that thinks on the UI thread thinks there)."""
-    from pyglet import gl
-    from pyglet.window import key
-
     from game.render.app import App
     from game.render.controllers.match import Controller
+    from game.render.offscreen import press_and_draw
     from game.session.match import make_seats
 
     idle: list[float] = []
@@ -113,9 +111,7 @@ def key_to_redraw(window: Any, repeat: int) -> dict[str, float]:
                 start = time.perf_counter()
                 if busy:
                     app.tick()
-                app.on_key_press(key.H, 0)
-                app.on_draw()
-                gl.glFinish()
+                press_and_draw(window, app, "H")
                 samples.append(time.perf_counter() - start)
                 assert ctrl.show_help
             finally:

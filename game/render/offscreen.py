@@ -44,6 +44,18 @@ def draw_frames(window: Any, screen: Any, frames: int, rebuild: bool) -> None:
         gl.glFinish()
 
 
+def press_and_draw(window: Any, app: Any, name: str) -> None:
+    """Key `name` pressed through the window's handler and the next frame drawn to the end
+    (glFinish): what `rulefront bench render` times from a key to its redraw."""
+    from pyglet import gl
+    from pyglet.window import key
+
+    window.switch_to()
+    app.on_key_press(getattr(key, name), 0)
+    app.on_draw()
+    gl.glFinish()
+
+
 def draw_changing_frames(window: Any, screen: Any, engine: Engine, command: Any,
                          frames: int) -> None:
     """Draw `frames` frames, each after a state change (`command` applied, then undone, in

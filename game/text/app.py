@@ -23,7 +23,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, ScrollableContainer, Vertical
 from textual.css.query import NoMatches
 from textual.geometry import Region
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 from textual.widgets import Footer, RichLog, Static
 
@@ -413,13 +413,19 @@ class RulefrontApp(App[int]):
 
     # -- drawing -----------------------------------------------------------------------------
 
+    @property
+    def board_screen(self) -> Screen:
+        """The screen the board, panel and log are on: the help box and the hand-over screen
+        go above it, and an AI's action may arrive while they are up."""
+        return self.screen_stack[0]
+
     def log_line(self, line: str) -> None:
-        self.query_one("#log", RichLog).write(line)
+        self.board_screen.query_one("#log", RichLog).write(line)
 
     def write_log(self) -> None:
         """Bring the log widget up to date with the chronicle: new rows are added; after an
         undo the log is written again from the start (notes like help lines go with it)."""
-        log = self.query_one("#log", RichLog)
+        log = self.board_screen.query_one("#log", RichLog)
         rows = self.chronicle.rows()
         if self._cuts != self.chronicle.cuts:
             log.clear()
@@ -436,20 +442,20 @@ class RulefrontApp(App[int]):
     def refresh_view(self) -> None:
         """Redraw what a key changed: the board always, the panel only when the world did,
         the status line when its words did (a relayout for each would cost every key)."""
-        board = self.query_one(Board)
+        board = self.board_screen.query_one(Board)
         board.refresh()
         world = self.engine.world
         if self._shown is None or not world.same_version(self._shown):
             self._shown = world.version()
             ready = self.cursor.units() if self.human_to_play() else []
-            self.query_one("#info", Static).update(panel_text(self.engine, self.seats, ready))
+            self.board_screen.query_one("#info", Static).update(panel_text(self.engine, self.seats, ready))
             self.refresh_bindings()  # a key may apply now, or no more (waiting)
         status = self.cursor.message or self.prompt()
         if status != self._status:
             self._status = status
-            self.query_one("#status", Static).update(status)
+            self.board_screen.query_one("#status", Static).update(status)
         if self.cursor.mode == GRID:
-            scroll = self.query_one("#scroll", ScrollableContainer)
+            scroll = self.board_screen.query_one("#scroll", ScrollableContainer)
             scroll.scroll_to_region(Region(CELL * self.cursor.x, self.cursor.y, 3 * CELL, 3),
                                     animate=False)
 
@@ -561,7 +567,7 @@ class RulefrontApp(App[int]):
         status = self.cursor.message or self.prompt()
         if status != self._status:
             try:
-                self.query_one("#status", Static).update(status)
+                self.board_screen.query_one("#status", Static).update(status)
             except NoMatches:
                 return
             self._status = status
@@ -691,7 +697,7 @@ class RulefrontApp(App[int]):
         self.refresh_view()
 
     def action_log_page(self, pages: int) -> None:
-        log = self.query_one("#log", RichLog)
+        log = self.board_screen.query_one("#log", RichLog)
         if pages < 0:
             log.scroll_page_up(animate=False)
         else:
@@ -699,7 +705,7 @@ class RulefrontApp(App[int]):
 
     def action_fold(self) -> None:
         narrow = self.screen.has_class("-narrow")
-        self.query_one("#panel").toggle_class("shown" if narrow else "folded")
+        self.board_screen.query_one("#panel").toggle_class("shown" if narrow else "folded")
 
     def action_help(self) -> None:
         self.push_screen(HelpScreen(key_help(self.cursor.mode, self.applies),

@@ -359,3 +359,16 @@ def test_the_log_has_round_headings_and_keeps_the_names_of_the_time(tmp_path):
         assert app.chronicle.rows() and app.cursor.units()
 
     drive(app, scenario)
+
+
+def test_the_ai_plays_on_while_the_help_box_is_up(tmp_path):
+    engine = load_engine(MAPS / "crossing.png", seed=3)
+    app, _ = app_for(engine, tmp_path, blue="random", ai_delay=0.01)
+
+    async def scenario(app: RulefrontApp, pilot: Pilot) -> None:
+        await pilot.press("e", "e", "question_mark")  # blue thinks in its process; help goes up
+        await until(pilot, lambda: engine.side == "red")  # its actions land under the box
+        await pilot.press("escape")
+
+    drive(app, scenario)
+    assert engine.side == "red" and len(engine.history) > 1
