@@ -14,6 +14,7 @@ from game.levels.loader import load_engine
 SIZE = (1024, 768)
 FRAMES = 20  # frames per timed run: one frame is too short for the clock to be fair
 THINKER = "minimax:think=0.5"  # blue in the key-while-thinking figure: about a second a turn
+INTO_THINK = 0.2  # seconds into blue's think when the key is pressed
 
 
 def render(repeat: int = 5, **_: Any) -> dict[str, float]:
@@ -87,9 +88,10 @@ def menu_frames(window: Any, repeat: int) -> tuple[float, float]:
 def key_to_redraw(window: Any, repeat: int) -> dict[str, float]:
     """render.key_to_redraw_ms: H pressed through the window's key handler until the frame
     with the help box is drawn (glFinish), red (a human) to play on outpost;
-    render.key_to_redraw_thinking_ms: the same just after red ends its turn, while blue
-    (THINKER) works out its first action: the event loop's AI tick runs first, as pyglet's
-    clock runs it between events (a client that thinks on the UI thread thinks there)."""
+    render.key_to_redraw_thinking_ms: the same, timed from a key pressed INTO_THINK seconds
+    after red ended its turn, while blue (THINKER) works out its first action: the event
+    loop's AI tick runs first, as pyglet's clock runs it between events (a client that
+    thinks on the UI thread thinks there, and the key waits for the rest of the think)."""
     from game.render.app import App
     from game.render.controllers.match import Controller
     from game.render.offscreen import press_and_draw
@@ -108,9 +110,12 @@ def key_to_redraw(window: Any, repeat: int) -> dict[str, float]:
                 app.on_draw()
                 if busy:
                     ctrl.key("E")
+                    ctrl.key("E")  # the first asks: no hero has acted
                 start = time.perf_counter()
                 if busy:
                     app.tick()
+                    start += INTO_THINK  # the key comes then: handled once the loop is free
+                    time.sleep(max(0.0, start - time.perf_counter()))
                 press_and_draw(window, app, "H")
                 samples.append(time.perf_counter() - start)
                 assert ctrl.show_help

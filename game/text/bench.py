@@ -8,9 +8,10 @@ shared machine the wall time mostly counts other programs' turns on the cores. I
 forces the frame at once: the pilot's own idle waits (two 20 ms sleeps a key) and the wait for
 the next frame tick are left out. Textual's private names are used here only. board_text_ms is the board's text alone, the part that grows with the map.
 
-key_to_redraw_thinking_ms is `?` (help) the same way on outpost just after red (a human) ends
-its turn, while blue (THINKER) works out its first action: the app's AI tick runs first, as
-its timer would between keys (a client that thinks on the UI thread thinks there).
+key_to_redraw_thinking_ms is `?` (the box of keys) the same way on outpost, pressed INTO_THINK
+seconds after red (a human) ended its turn, while blue (THINKER) works out its first action:
+the app's AI tick runs first, as its timer would between keys (a client that thinks on the UI
+thread thinks there, and the key waits for the rest of the think).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from game.session.match import make_seats
 
 KEYS_PER_RUN = 20
 THINKER = "minimax:think=0.5"  # about a second a turn on outpost
+INTO_THINK = 0.2  # seconds into blue's think when ? is pressed
 
 
 def text(repeat: int = 5, **_options: Any) -> dict[str, float]:
@@ -82,8 +84,11 @@ async def help_while_thinking(repeat: int) -> float:
         await pilot.pause()
         for _ in range(repeat):
             app.action_end_turn()
+            app.action_end_turn()  # the first asks: no hero has acted
             start = time.perf_counter()
             app.ai_step()  # what the app's timer runs
+            start += INTO_THINK  # ? comes then: handled once the app's loop is free
+            await asyncio.sleep(max(0.0, start - time.perf_counter()))
             app.action_help()  # what ? runs
             await pilot._wait_for_screen()
             app.screen._on_timer_update()
@@ -91,5 +96,8 @@ async def help_while_thinking(repeat: int) -> float:
             if update is not None:
                 list(app.console.render(update))
             times.append(time.perf_counter() - start)
+            if len(app.screen_stack) > 1:
+                app.pop_screen()  # the box of keys (the old client wrote a line instead)
+                await pilot.pause()
             app.action_undo()  # back to red's turn (a think in progress is stopped)
     return statistics.median(times)
