@@ -31,18 +31,21 @@ HP_LOW = (230, 80, 60)
 
 # The colour-blind palette (Settings): Okabe and Ito's colours, told apart by every common
 # kind of colour blindness: sides orange and sky blue, reach blue, targets vermillion.
-COLOUR_BLIND = {"REACH": (0, 114, 178), "TARGET": (213, 94, 0)}
+COLOUR_BLIND = {"REACH": (0, 114, 178), "TARGET": (213, 94, 0),
+                "THREAT_MOVE": (0, 114, 178), "THREAT_STRIKE": (213, 94, 0)}
 COLOUR_BLIND_SIDES = {"red": (230, 159, 0), "blue": (86, 180, 233)}
-_STANDARD = {"REACH": REACH, "TARGET": TARGET}
+_STANDARD = {"REACH": REACH, "TARGET": TARGET, "THREAT_MOVE": THREAT_MOVE,
+             "THREAT_STRIKE": THREAT_STRIKE}
 _sides: dict[str, Color] = {}  # side -> colour, overriding the palette's (colour-blind)
 
 
 def use_palette(name: str) -> None:
     """Switch the client's colours to the named palette ('standard' or 'colour-blind'),
     before anything is drawn with them."""
-    global REACH, TARGET
+    global REACH, TARGET, THREAT_MOVE, THREAT_STRIKE
     chosen = COLOUR_BLIND if name == "colour-blind" else _STANDARD
     REACH, TARGET = chosen["REACH"], chosen["TARGET"]
+    THREAT_MOVE, THREAT_STRIKE = chosen["THREAT_MOVE"], chosen["THREAT_STRIKE"]
     _sides.clear()
     if name == "colour-blind":
         _sides.update(COLOUR_BLIND_SIDES)

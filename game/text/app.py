@@ -76,7 +76,8 @@ HEADING = Style(bold=True, color="#ffe060")
 COLOUR_BLIND = {"red": "bold black on #e69f00", "blue": "bold black on #56b4e9"}
 COLOUR_BLIND_REACH, COLOUR_BLIND_TARGET = (Style(bgcolor="#0072b2"),
                                            Style(bgcolor="#d55e00", bold=True))
-_STANDARD = (dict(STYLES), REACH, TARGET)
+COLOUR_BLIND_THREAT = (Style(bgcolor="#00324f"), Style(bgcolor="#5e2900"))  # darker, likewise
+_STANDARD = (dict(STYLES), REACH, TARGET, THREAT_MOVE, THREAT_STRIKE)
 # The settings' key bindings, as Textual keys -> this app's actions (the defaults stay too).
 ACTIONS = {"undo": "undo", "redo": "redo", "end_turn": "end_turn", "save": "save",
            "help": "help", "quit": "quit_game", "hint": "hint", "pause": "skip"}
@@ -86,13 +87,14 @@ bound: dict[str, str] = {}
 def use_settings(settings: Settings) -> None:
     """Take the player's settings (game/session/settings.py): the palette's colours and the
     keys bound to actions, for the apps made from now on."""
-    global REACH, TARGET
-    styles, REACH, TARGET = _STANDARD
+    global REACH, TARGET, THREAT_MOVE, THREAT_STRIKE
+    styles, REACH, TARGET, THREAT_MOVE, THREAT_STRIKE = _STANDARD
     STYLES.clear()
     STYLES.update(styles)
     if settings.palette == "colour-blind":
         STYLES.update({role: Style.parse(spec) for role, spec in COLOUR_BLIND.items()})
         REACH, TARGET = COLOUR_BLIND_REACH, COLOUR_BLIND_TARGET
+        THREAT_MOVE, THREAT_STRIKE = COLOUR_BLIND_THREAT
     bound.clear()
     bound.update({key.lower(): ACTIONS[action] for action, key in settings.keys.items()
                   if action in ACTIONS})
