@@ -74,6 +74,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=lambda args: _usage(p))
 
 
+def _need_websockets() -> None:
+    from game.net import need_websockets
+
+    need_websockets("online")
+
+
 def _usage(parser: argparse.ArgumentParser) -> int:
     parser.print_help()
     return 2
@@ -86,6 +92,7 @@ def _add_budget(parser: argparse.ArgumentParser) -> None:
 
 
 def run_new(args: argparse.Namespace) -> int:
+    _need_websockets()
     from game.net import protocol as p
     from game.net.client import ask
 
@@ -121,6 +128,7 @@ def _http_base(url: str) -> str:
 
 
 def run_bot(args: argparse.Namespace) -> int:
+    _need_websockets()
     from game.cli.tournament import budget_of
     from game.net.bot import play_seat
     from game.net.client import Follower
@@ -145,6 +153,7 @@ def _outcome(result: dict[str, Any]) -> str:
 
 
 def run_watch(args: argparse.Namespace) -> int:
+    _need_websockets()
     from game.net import protocol as p
     from game.net.client import Follower
 
@@ -193,6 +202,7 @@ def _line(args: argparse.Namespace, data: Any, text: str) -> None:
 
 
 def run_games(args: argparse.Namespace) -> int:
+    _need_websockets()
     from game.net import protocol as p
     from game.net.client import ask
 
@@ -214,6 +224,7 @@ def run_games(args: argparse.Namespace) -> int:
 
 
 def run_replay(args: argparse.Namespace) -> int:
+    _need_websockets()
     from game.levels.files import atomic_write
     from game.net import protocol as p
     from game.net.client import ask

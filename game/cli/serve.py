@@ -34,6 +34,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from game.net import need_websockets
+
+    need_websockets("serve")
     from game.net.server import Limits, Server, serve, tls_context
     from game.net.spectate import Spectate
     from game.net.store import data_folder

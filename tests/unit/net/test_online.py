@@ -198,3 +198,12 @@ def test_bad_flags_and_unreachable_servers_are_one_sentence_and_exit_2(tmp_path:
     for result, expected in done:
         assert result.returncode == 2, (expected, result.stderr)
         assert expected in result.stderr and result.stderr.count("\n") == 1, result.stderr
+
+
+def test_without_the_online_extra_serve_and_online_say_how_to_install_it(tmp_path: Path) -> None:
+    (tmp_path / "websockets.py").write_text("raise ImportError('not installed')\n")
+    for args in (("serve", "--port", "0", "--data", str(tmp_path / "d")),
+                 ("online", "games", "http://127.0.0.1:1/")):
+        done = start(*args, pythonpath=str(tmp_path))
+        _out, err = done.communicate(timeout=60)
+        assert done.returncode == 2 and "needs websockets: pip install -e '.[online]'" in err
