@@ -168,7 +168,11 @@ class App:
         self.screen.draw()
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        from pyglet.window import mouse
+
         self.screen.skip()
+        if button != mouse.LEFT and hasattr(self.controller, "pan_by"):
+            return  # the right and middle buttons drag the board: a press must not move a hero
         pressed = self.screen.button_at(x, y)
         on_button = getattr(self.controller, "button", None)
         if pressed is not None and on_button is not None:
@@ -188,9 +192,13 @@ class App:
 
     def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int,
                       modifiers: int) -> None:
-        """Dragging on the board pans it (while zoomed in)."""
+        """Dragging on the board with the right or middle button pans it (while zoomed in);
+        the left button's press has already clicked."""
+        from pyglet.window import mouse
+
         ctrl = self.controller
-        if hasattr(ctrl, "pan_by") and not self.screen.on_panel(x):
+        if hasattr(ctrl, "pan_by") and buttons & (mouse.RIGHT | mouse.MIDDLE) \
+                and not self.screen.on_panel(x):
             cell = self.screen.layout.cell
             ctrl.pan_by(-dx / cell, dy / cell)
 

@@ -126,8 +126,15 @@ def test_the_threat_overlay_zoom_and_a_log_that_keeps_names_through_a_resume(tmp
                               - floor_before) < 0.02, "the board fitted again")
             desk.run("xdotool", "mousemove", "--window", window, "300", "300",
                      "click", "4", "click", "4", "click", "4")  # the wheel, on the board
-            until(lambda: share(desk.window_shot(window)[board], colors.FLOOR)
-                  > floor_before + 0.1, "the board zoomed by the wheel")
+            wheeled = until(lambda: [s for s in [desk.window_shot(window)]
+                                     if share(s[board], colors.FLOOR) > floor_before + 0.1],
+                            "the board zoomed by the wheel")[0]
+            desk.run("xdotool", "mousemove", "--window", window, "200", "300", "mousedown", "3",
+                     "mousemove", "--window", window, "400", "300", "mouseup", "3")
+            until(lambda: np.abs(desk.window_shot(window)[board].astype(int)
+                                 - wheeled[board].astype(int)).max(axis=2).mean() > 5,
+                  "the board dragged by the right button")
+            assert not save.exists() or not json.loads(save.read_text())["commands"]
             desk.key(window, "0")
 
             desk.key(window, "e")  # the red heroes have not acted: a question first

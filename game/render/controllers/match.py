@@ -57,7 +57,7 @@ HELP = (
     "Ctrl+S save    Q quit (saves)    H this help",
     "K / Pause: pause the AI    arrows / WASD: step",
     "T enemies' threat (or hover one)    + / - / wheel zoom",
-    "arrows / drag pan    Page Up / Down or wheel on the log",
+    "arrows / right-drag pan    Page Up / Down or wheel on the log",
 )
 CONFIRM = {
     "restart": ("Restart this map?", "this game's moves are lost (no undo)",
