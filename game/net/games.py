@@ -53,6 +53,8 @@ class Game:
     away_since: dict[str, float] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     finished: dict[str, Any] | None = None  # the result, once over
+    replay_key: tuple[int, bool] = (-1, False)
+    replay_cache: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
     def rebuild(cls, stored: Stored) -> Game:
@@ -112,6 +114,15 @@ class Game:
         record.map_path = self.meta.map
         record.redo = []
         return record
+
+    def record_json(self) -> dict[str, Any]:
+        """The replay as JSON, kept until the next command or forfeit: a replay is asked for
+        over HTTP by anyone, and rebuilding a long game's costs milliseconds each time."""
+        key = (self.commands, self.forfeit is not None)
+        if self.replay_key != key:
+            self.replay_cache = self.record().to_json()
+            self.replay_key = key
+        return self.replay_cache
 
     def note(self, command_id: str, side: str) -> int:
         """Remember an applied command's id and side; returns its number n."""

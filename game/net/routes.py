@@ -73,7 +73,7 @@ def respond(server: Hosted, connection: Any, request: Any) -> Any:
         if game is None:
             return _text(connection, 404, f"no game {found.group(1)} on this server.\n")
         if found.group(2):
-            return _json(connection, game.record().to_json())
+            return _json(connection, game.record_json())
         return _json(connection, p.to_builtins(game.info()))
     if path == "/":
         return _page(connection, "index.html")

@@ -235,7 +235,7 @@ class Server:
         elif isinstance(message, p.GetReplay):
             game = self.find(conn, message.game)
             if game is not None:
-                conn.send(p.ReplayFile(game.id, game.record().to_json()))
+                conn.send(p.ReplayFile(game.id, game.record_json()))
         elif isinstance(message, p.Resign):
             await self.resign(conn, message)
 
