@@ -417,15 +417,11 @@ class MenuApp:
         self.screen.resize(self.window.width, self.window.height)
 
 
-def run_menu_window(seed: int = 0, size: str = "1024x768", fps: int = 30,
-                    quit_after: float | None = None, animate: bool = True) -> int:
-    """`rulefront play` with no map: the title menu, and whatever it starts, in one window."""
-    from game.render.app import open_window, player_settings
-    from game.render.layout import parse_size
-
-    settings = player_settings()  # a broken settings file stops here (exit 2)
-    width, height = parse_size(size)
-    window = open_window(width, height, "Rulefront")
+def run_menu_in(window: Any, seed: int, settings: Settings, fps: int = 30,
+                quit_after: float | None = None, animate: bool = True) -> int:
+    """The title menu, and whatever it starts, in `window` until it is closed (the window
+    is opened first by game/render/app.py's `run_menu_window`: without a display, importing
+    this module would already fail)."""
     from game.menu.pages import new_menu
 
     menu = new_menu(seed, settings)

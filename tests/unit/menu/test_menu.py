@@ -206,3 +206,18 @@ def test_the_cursor_follows_the_mouse_and_a_click_opens(home):
     assert menu.view().cursor == 2
     menu.click(2)
     assert menu.view().title == "Challenges"
+
+
+def test_without_a_display_rulefront_play_says_so_in_one_sentence(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "RULEFRONT_HEADLESS",
+                                                            "WAYLAND_DISPLAY")}
+    env.update(XDG_CONFIG_HOME=str(tmp_path), PYTHONPATH=str(game.ROOT))
+    done = subprocess.run([sys.executable, "-m", "game", "play"], env=env, cwd=tmp_path,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == ["rulefront: no display could be opened here; play in "
+                                        "the terminal with --text."]
