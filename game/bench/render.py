@@ -59,27 +59,16 @@ def render(repeat: int = 5, **_: Any) -> dict[str, float]:
 
 def menu_frames(window: Any, repeat: int) -> tuple[float, float]:
     """Seconds per unchanged frame of the New game page, and per key press and its frame."""
-    from pyglet import gl
+    from game.render.offscreen import draw_menu_frames, menu_app
 
-    from game.menu.pages import new_menu
-    from game.render.menu_window import MenuApp
-    from game.session.settings import Settings
-
-    app = MenuApp(window, new_menu(0, Settings()), Settings())
+    app = menu_app(window)
     try:
         app.menu.key("RETURN")
-
-        def frames(keys: bool) -> None:
-            window.switch_to()
-            for _ in range(FRAMES):
-                if keys:
-                    app.menu.key("DOWN")
-                app.on_draw()
-                gl.glFinish()
-
-        frames(False)  # warm up: the thumbnail built and uploaded
-        steady = median_time(lambda: frames(False), repeat) / FRAMES
-        keyed = median_time(lambda: frames(True), repeat) / FRAMES
+        draw_menu_frames(window, app, FRAMES, None)  # warm up: the thumbnail built, uploaded
+        steady = median_time(lambda: draw_menu_frames(window, app, FRAMES, None),
+                             repeat) / FRAMES
+        keyed = median_time(lambda: draw_menu_frames(window, app, FRAMES, "DOWN"),
+                            repeat) / FRAMES
     finally:
         window.pop_handlers()
     return steady, keyed

@@ -198,7 +198,7 @@ def run_menu(args: argparse.Namespace) -> int:
 
         return run_text_menu(args.seed)
     try:
-        from game.render.app import run_menu_window
+        from game.render.menu_start import run_menu_window
     except ImportError:
         raise UserError("the window client is not available here; open the menu in the "
                         "terminal with `rulefront play --text`.") from None

@@ -358,16 +358,3 @@ def run_online_window(mirror: Any, seats: dict[str, Seat], seed: int,
     pyglet.app.run(1.0 / fps)
     pyglet.clock.unschedule(app.tick)
     return 0
-
-
-def run_menu_window(seed: int = 0, size: str = "1024x768", fps: int = 30,
-                    quit_after: float | None = None, animate: bool = True) -> int:
-    """`rulefront play` with no map: the title menu in a window. The settings are read and
-    the window opened before pyglet's drawing modules load, so a broken settings file or a
-    missing display is one sentence (exit 2), not a traceback."""
-    settings = player_settings()
-    width, height = parse_size(size)
-    window = open_window(width, height, "Rulefront")
-    from game.render.menu_window import run_menu_in
-
-    return run_menu_in(window, seed, settings, fps, quit_after, animate)

@@ -420,7 +420,7 @@ class MenuApp:
 def run_menu_in(window: Any, seed: int, settings: Settings, fps: int = 30,
                 quit_after: float | None = None, animate: bool = True) -> int:
     """The title menu, and whatever it starts, in `window` until it is closed (the window
-    is opened first by game/render/app.py's `run_menu_window`: without a display, importing
+    is opened first by game/render/menu_start.py: without a display, importing
     this module would already fail)."""
     from game.menu.pages import new_menu
 

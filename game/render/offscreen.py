@@ -122,6 +122,29 @@ def render_png(engine: Engine, path: str | Path, width: int, height: int,
         window.close()
 
 
+def menu_app(window: Any, seed: int = 0) -> Any:
+    """The title menu's window app on `window`, with the default settings (pictures and the
+    bench, whatever the player's own settings are)."""
+    from game.menu.pages import new_menu
+    from game.render.menu_window import MenuApp
+    from game.session.settings import Settings
+
+    return MenuApp(window, new_menu(seed, Settings()), Settings())
+
+
+def draw_menu_frames(window: Any, app: Any, frames: int, key: str | None) -> None:
+    """Draw `frames` frames of the menu to the end (glFinish), pressing `key` before each
+    when given: what `render.menu_frame_ms` and `render.menu_key_ms` time."""
+    from pyglet import gl
+
+    window.switch_to()
+    for _ in range(frames):
+        if key is not None:
+            app.menu.key(key)
+        app.on_draw()
+        gl.glFinish()
+
+
 def render_menu_png(path: str | Path, width: int, height: int, keys: list[str],
                     seed: int = 0) -> Path:
     """The title menu as the window draws it, after `keys` (window key names), with the
@@ -129,13 +152,8 @@ def render_menu_png(path: str | Path, width: int, height: int, keys: list[str],
     from game.levels.files import atomic_write
 
     window = hidden_window(width, height)
-    from game.menu.pages import new_menu
-    from game.render.menu_window import MenuApp
-    from game.session.settings import Settings
-
     try:
-        settings = Settings()
-        app = MenuApp(window, new_menu(seed, settings), settings)
+        app = menu_app(window, seed)
         for key in keys:
             app.menu.key(key)
         window.switch_to()
