@@ -96,7 +96,9 @@ def levels_page(menu: MenuController, entry: Entry) -> None:
             if isinstance(thresholds, dict) and thresholds:
                 stars = 0 if best is None else stars_for(thresholds, best)
             detail = f"{best} moves" if best is not None else "not won yet"
-            rows.append(Row(game_map.name, detail, stars, path))
+            twins = sum(1 for _n, _p, other in levels if other.name == game_map.name)
+            label = f"{game_map.name} ({path.suffix[1:]})" if twins > 1 else game_map.name
+            rows.append(Row(label, detail, stars, path))
         page = Page(entry.label, rows, enter=enter,
                     about=lambda i: (f"{levels[i][2].name}: {levels[i][2].width}x"
                                      f"{levels[i][2].height}", rows[i].detail))
