@@ -95,6 +95,7 @@ def key_to_redraw(window: Any, repeat: int) -> dict[str, float]:
             ctrl = Controller(engine, seats, 0, None)
             app = App(window, ctrl, False)
             try:
+                time.sleep(0.5)  # the thinking process started (game/session/think.py)
                 window.switch_to()
                 app.on_draw()
                 if busy:

@@ -58,6 +58,7 @@ def text(repeat: int = 5, **_options: Any) -> dict[str, float]:
                 cpu.append(time.process_time() - start_cpu)
 
     asyncio.run(press_keys())
+    help_idle = asyncio.run(help_while_thinking(repeat, busy=False))
     thinking = asyncio.run(help_while_thinking(repeat))
     cursor = Cursor(engine)
     board_times = []
@@ -68,12 +69,14 @@ def text(repeat: int = 5, **_options: Any) -> dict[str, float]:
     return {"text.key_to_redraw_ms": statistics.median(times) * 1000,
             "text.key_to_redraw_cpu_ms": statistics.median(cpu) * 1000,
             "text.board_text_ms": statistics.median(board_times) * 1000,
+            "text.help_key_ms": help_idle * 1000,
             "text.key_to_redraw_thinking_ms": thinking * 1000}
 
 
-async def help_while_thinking(repeat: int) -> float:
+async def help_while_thinking(repeat: int, busy: bool = True) -> float:
     """The median seconds from the AI's tick and `?` to the composed screen, while blue
-    thinks (red's end of turn undone after each sample, then played again)."""
+    thinks (red's end of turn undone after each sample, then played again); with `busy`
+    false, `?` on red's turn with nobody thinking (text.help_key_ms)."""
     from game.text.app import RulefrontApp
 
     engine = load_engine(MAPS / "outpost.png", seed=0)
@@ -81,14 +84,16 @@ async def help_while_thinking(repeat: int) -> float:
     app = RulefrontApp(engine, seats, 0, None, ai_delay=3600.0)
     times: list[float] = []
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await pilot.pause(0.5)  # the thinking process started (game/session/think.py)
         for _ in range(repeat):
-            app.action_end_turn()
-            app.action_end_turn()  # the first asks: no hero has acted
             start = time.perf_counter()
-            app.ai_step()  # what the app's timer runs
-            start += INTO_THINK  # ? comes then: handled once the app's loop is free
-            await asyncio.sleep(max(0.0, start - time.perf_counter()))
+            if busy:
+                app.action_end_turn()
+                app.action_end_turn()  # the first asks: no hero has acted
+                start = time.perf_counter()
+                app.ai_step()  # what the app's timer runs
+                start += INTO_THINK  # ? comes then: handled once the app's loop is free
+                await asyncio.sleep(max(0.0, start - time.perf_counter()))
             app.action_help()  # what ? runs
             await pilot._wait_for_screen()
             app.screen._on_timer_update()
@@ -99,5 +104,6 @@ async def help_while_thinking(repeat: int) -> float:
             if len(app.screen_stack) > 1:
                 app.pop_screen()  # the box of keys (the old client wrote a line instead)
                 await pilot.pause()
-            app.action_undo()  # back to red's turn (a think in progress is stopped)
+            if busy:
+                app.action_undo()  # back to red's turn (a think in progress is stopped)
     return statistics.median(times)
