@@ -158,6 +158,40 @@ def append_durably(path: Path | str, data: bytes, sync: bool = True) -> None:
         raise write_error(path, error) from None
 
 
+class Appender:
+    """A file kept open for appends: the server's journal, written many times a second from
+    a disk thread. Each `append` is one write and (with `sync`) one fsync and nothing else:
+    that thread waits for the interpreter's lock again after every system call while the
+    event loop is busy, so opening, checking and closing the file each time only added
+    waits. Made when missing, with its folder synced; OS errors are one sentence (a
+    UserError)."""
+
+    def __init__(self, path: Path | str) -> None:
+        self.path = Path(path)
+        self.fd = -1
+
+    def append(self, data: bytes, sync: bool = True) -> None:
+        try:
+            if self.fd < 0:
+                new = not self.path.exists()
+                self.fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT,
+                                  _file_mode(self.path))
+                if new:
+                    sync_folder(self.path.parent)
+            view = memoryview(data)
+            while view:
+                view = view[os.write(self.fd, view):]
+            if sync:
+                os.fsync(self.fd)
+        except OSError as error:
+            raise write_error(self.path, error) from None
+
+    def close(self) -> None:
+        if self.fd >= 0:
+            os.close(self.fd)
+            self.fd = -1
+
+
 def sync_file(path: Path | str) -> None:
     """fsync a file written with `append_durably(..., sync=False)`."""
     try:

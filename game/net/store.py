@@ -34,6 +34,7 @@ from msgspec import Meta, Struct
 from game.data import read_bytes
 from game.errors import UserError
 from game.levels.files import (
+    Appender,
     append_durably,
     atomic_write,
     cut_file,
@@ -101,6 +102,7 @@ class Store:
         self.root = Path(root)
         self.games = self.root / "games"
         self.journal = self.root / "journal.jsonl"
+        self.appender = Appender(self.journal)
         writable_folder(self.games, self.root)
         self.games.mkdir(parents=True, exist_ok=True)
         self._lock = _lock_folder(self.root)
@@ -111,6 +113,7 @@ class Store:
 
     def close(self) -> None:
         """Let go of the folder (what the end of the process does too)."""
+        self.appender.close()
         if self._lock >= 0:
             os.close(self._lock)
             self._lock = -1
@@ -150,7 +153,7 @@ class Store:
             entries.append(_encoder.encode(Entry(game, counts[game], line)) + b"\n")
         data = b"".join(entries)
         try:
-            append_durably(self.journal, data)
+            self.appender.append(data)
         except UserError:
             with contextlib.suppress(UserError, OSError):
                 cut_file(self.journal, self.journal_bytes)  # no half batch left to replay
