@@ -3,7 +3,8 @@ editor.png (`rulefront edit` on a copy of duel, a few cells painted with the mou
 on a palette entry), octal.png (Kayles against the perfect AI, the last block of a heap
 clicked and 2 pressed), threat.png (duel after three rounds of heuristic play, resumed: a red
 ranger selected, the pointer on a blue sage, whose threat shows) and threat-all.png (the same
-with T: every blue unit's threat).
+with T: every blue unit's threat) and frontier-zoom.png (frontier, 40x40, zoomed in three
+wheel steps around the red heroes, the pointer on a blue unit).
 
     python -m tests.integration.window_pictures docs/img
 """
@@ -150,7 +151,41 @@ def threat_pictures(out: Path, every: Path) -> None:
     shutil.rmtree(folder)
 
 
+def zoom_picture(out: Path) -> None:
+    from components import Kind, Position, Team
+
+    folder = Path(tempfile.mkdtemp())
+    frontier = MAPS / "frontier.png"
+    world = load_engine(frontier).world
+    lay = Layout(WIDTH, HEIGHT, *world.resource(SIZE_KEY))
+    heroes = [world.get(e, Position) for e, (kind, team) in world.query(Kind, Team)
+              if kind.name == "hero" and team.side == "red"]
+    cx = sum(p.x for p in heroes) / len(heroes)
+    cy = sum(p.y for p in heroes) / len(heroes)
+    with x_server() as display:
+        desk = Desk(display, folder)
+        game = subprocess.Popen([sys.executable, "-m", "game", "play", str(frontier), "--save",
+                                 str(folder / "save.json"), "--size", f"{WIDTH}x{HEIGHT}"],
+                                env=desk.env)
+        try:
+            window = desk.window("^Rulefront - ")
+            fitted = until(lambda: [s for s in [desk.window_shot(window)]
+                                    if (s == FLOOR).all(axis=2).mean() > 0.2], "the board")[0]
+            px, py = lay.cell_center(int(cx), int(cy))
+            desk.run("xdotool", "mousemove", "--window", window, str(int(px)),
+                     str(int(HEIGHT - py)), "click", "4", "click", "4", "click", "4",
+                     "click", "4")
+            until(lambda: (desk.window_shot(window) == FLOOR).all(axis=2).mean()
+                  > (fitted == FLOOR).all(axis=2).mean() + 0.05, "the board zoomed")
+            Image.fromarray(desk.window_shot(window)).save(out)
+        finally:
+            game.kill()
+            game.wait(10)
+    shutil.rmtree(folder)
+
+
 if __name__ == "__main__":
     editor_picture(Path(sys.argv[1]) / "editor.png")
     octal_picture(Path(sys.argv[1]) / "octal.png")
     threat_pictures(Path(sys.argv[1]) / "threat.png", Path(sys.argv[1]) / "threat-all.png")
+    zoom_picture(Path(sys.argv[1]) / "frontier-zoom.png")
