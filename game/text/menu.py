@@ -276,3 +276,30 @@ def play_online(launch: Launch) -> Any:
     finally:
         seated.mirror.link.close()
     return seated.mirror.engine
+
+
+def menu_svg(path: Path, keys: list[str], size: tuple[int, int] = (100, 30)) -> Path:
+    """A picture of the terminal menu after `keys` (Textual key names), with the default
+    settings, as Textual draws it headless: `python -m game.text.menu FILE.svg [KEY ...]`."""
+    import asyncio
+
+    from game.levels.files import atomic_write
+    from game.menu.pages import new_menu
+
+    app = MenuApp(new_menu(0, Settings()))
+
+    async def draw() -> str:
+        async with app.run_test(size=size) as pilot:
+            for key in keys:
+                await pilot.press(key)
+            await pilot.pause()
+            return app.export_screenshot(title="rulefront play --text")
+
+    atomic_write(path, asyncio.run(draw()).encode("utf-8"))
+    return path
+
+
+if __name__ == "__main__":
+    import sys
+
+    print(menu_svg(Path(sys.argv[1]), sys.argv[2:]))

@@ -110,3 +110,12 @@ def test_without_a_terminal_play_text_plays_duel_in_plain_text_as_before(tmp_pat
                                         "(--plain)."]
     assert json.loads((tmp_path / "rulefront" / "autosave.json").read_text())["map"] \
         .endswith("duel.png")
+
+
+def test_the_terminal_menu_picture_is_drawn_by_the_menu_app(tmp_path, monkeypatch):
+    from game.text.menu import menu_svg
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    picture = menu_svg(tmp_path / "menu.svg", ["enter"])
+    text = picture.read_text()
+    assert text.startswith("<svg") and "New&#160;game" in text and "Normal" in text
