@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import sys
 
 from game.cli.args import between, positive_float, positive_int
-from game.errors import UserError
 
 LOOPBACK = ("127.0.0.1", "::1", "localhost")
 
@@ -58,10 +58,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"rulefront serve: {url} ({len(server.games)} games in {folder}; Ctrl-C "
               "stops)", flush=True)
 
-    try:
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C stops it, as SIGTERM does
         asyncio.run(serve(server, args.host, args.port, context, announce))
-    except KeyboardInterrupt:
-        print("rulefront serve: stopped.", flush=True)
-    except UserError:
-        raise
+    print("rulefront serve: stopped.", flush=True)
     return 0

@@ -467,5 +467,8 @@ async def serve(server: Server, host: str, port: int, context: ssl.SSLContext | 
             finally:
                 clocks.cancel()
                 tidy.cancel()
+                if not server.committing and not server.batch:  # a clean stop: no journal
+                    with contextlib.suppress(UserError):
+                        server.store.checkpoint()
     except OSError as exc:
         raise UserError(f"cannot serve on {host}:{port}: {exc.strerror or exc}.") from None

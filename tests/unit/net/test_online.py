@@ -40,6 +40,7 @@ def test_two_bots_play_to_the_end_a_spectator_sees_every_event_and_the_replay_ve
     assert json.loads(verdict.stdout)["verified"] is True, verdict.stdout + verdict.stderr
     assert recorded["result"]["winner"] == "red"
     assert [g["game"] for g in listed] == [game["game"]] and listed[0]["result"] is not None
+    assert (tmp_path / "data" / "journal.jsonl").read_bytes() == b""  # stopped cleanly
 
 
 def test_a_wrong_token_is_refused_in_one_sentence_and_the_server_lives_on(
