@@ -51,9 +51,13 @@ class OccupancyCache:
 
     def _rebuild(self, world: World) -> None:
         full = occupancy(world, self.opaque_kinds)
-        self.solid = frozenset(full.solid)
-        self.opaque = frozenset(full.opaque)
-        self.deadly = frozenset(full.deadly)
+        # the very sets of before when they are the same cells: what is kept against them (a
+        # unit's reach field, the board's steps) then stands
+        solid, opaque, deadly = frozenset(full.solid), frozenset(full.opaque), \
+            frozenset(full.deadly)
+        self.solid = self.solid if solid == self.solid else solid
+        self.opaque = self.opaque if opaque == self.opaque else opaque
+        self.deadly = self.deadly if deadly == self.deadly else deadly
         self.static_ids = frozenset(e for e, (_p, kind) in world.query(Position, Kind)
                                     if kind.name not in UNITS)
         self.tokens = [world.version()]

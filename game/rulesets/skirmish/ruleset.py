@@ -261,7 +261,8 @@ class Skirmish(SidesRuleset, Ruleset):
 
     def _field(self, world: World, derived: dict[Any, Any], unit: int) -> Field:
         """`reach` from where `unit` stands, kept while the static cells and the enemies'
-        cells are the ones it was found with (an ally moving changes neither)."""
+        cells within its move points are the ones it was found with (an ally moving changes
+        neither, nor does a minion marching elsewhere)."""
         pos = world.get(unit, Position)
         return self._field_at(derived, unit, pos.x, pos.y, world.get(unit, Moves).mp,
                               world.get(unit, Team).side)
@@ -277,9 +278,15 @@ class Skirmish(SidesRuleset, Ruleset):
         key = (unit, x, y, mp, side)
         field = self._fields.get(key)
         if field is not None and field.solid is occ.solid and field.deadly is occ.deadly \
-                and field.width == occ.width and field.height == occ.height \
-                and (field.enemies is enemies or field.enemies == enemies):
-            return field
+                and field.width == occ.width and field.height == occ.height:
+            if field.enemies is enemies or field.enemies == enemies:
+                return field
+            # enemies more than `mp` steps away cannot stand in the way: after an end of turn
+            # the minions have marched, and most of them elsewhere
+            if _near(field.enemies, x, y, mp) == _near(enemies, x, y, mp):
+                field = self._fields[key] = Field(occ.solid, occ.deadly, enemies, occ.width,
+                                                  occ.height, field.cost, field.walks)
+                return field
         if len(self._fields) > 4096:
             self._fields.clear()
         steps = self._steps
@@ -413,6 +420,11 @@ class Skirmish(SidesRuleset, Ruleset):
             else:
                 events += win.decide(world, world.resource(TURN_KEY), SIDES, self.cfg.turn_limit)
         return events
+
+
+def _near(cells: frozenset[tuple[int, int]], x: int, y: int, mp: int) -> set[tuple[int, int]]:
+    """The cells at most `mp` steps (Manhattan) from (x, y): all a walk of `mp` can meet."""
+    return {cell for cell in cells if abs(cell[0] - x) + abs(cell[1] - y) <= mp}
 
 
 def _foes(world: World, side: str) -> list[tuple[int, int, int]]:
