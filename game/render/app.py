@@ -166,6 +166,8 @@ class App:
         self.refresh()
         self.window.clear()
         self.screen.draw()
+        if hasattr(self.controller, "log_scroll_most"):  # so Page Up stops at the oldest row
+            self.controller.log_scroll_most = self.screen.log_scroll_most
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
         from pyglet.window import mouse

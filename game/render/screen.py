@@ -86,6 +86,7 @@ class Screen:
         self.own_chronicle = chronicle is None
         self._log_rows: tuple[int, list[tuple[str, bool]]] | None = None
         self.hits: list[tuple[str, int, int, int, int]] = []  # panel buttons: (name, l, b, w, h)
+        self.log_scroll_most = 0  # how far back the log's rows can scroll, as last drawn
         self.shapes: list[Any] = []
         self.title = title or (engine.map.name if engine.map is not None else "Rulefront")
         self.batch = Batch()  # the board
@@ -354,7 +355,8 @@ class Screen:
         rows = self.log_rows()
         row_height = int(LOG_SIZE * 1.7)
         fit = max(1, (y - int(11 * 1.7) - footer) // row_height)
-        scroll = max(0, min(self.ui.log_scroll, len(rows) - fit))
+        self.log_scroll_most = max(0, len(rows) - fit)  # rows the log can scroll back
+        scroll = max(0, min(self.ui.log_scroll, self.log_scroll_most))
         end = len(rows) - scroll
         shown = rows[max(0, end - fit):end]
         title = "Log"

@@ -95,3 +95,20 @@ def test_hovering_an_enemy_with_a_hero_selected_previews_the_attack_in_the_panel
     panel = app.screen.layout.panel_x
     assert count_near(after[:, panel:], colors.SELECT) > count_near(before[:, panel:],
                                                                      colors.SELECT)
+
+
+def test_page_up_scrolls_the_log_back_to_its_first_row_and_no_further(app):
+    ctrl = app.controller
+    for _ in range(12):  # each side ends its turn: a heading and a line a turn
+        press(app, key.E)
+        if ctrl.confirming is not None:
+            press(app, key.E)
+        app.on_mouse_press(5, 5, 1, 0)  # past the hand-over screen
+    app.on_draw()  # a frame, as the window draws it: the screen tells how far the log goes
+    most = app.screen.log_scroll_most
+    assert most > 0  # more rows than the panel shows
+    for _ in range(20):
+        press(app, key.PAGEUP)
+    assert ctrl.log_scroll == most
+    frame(app)
+    assert "Round 1 - red" in [label.text for label in app.screen.labels.values()]

@@ -124,6 +124,7 @@ class Controller:
         self.chronicle = Chronicle(engine, self._resumed_log)  # the game's log, told once
         self._resumed_log = None
         self.log_scroll = 0
+        self.log_scroll_most: int | None = None  # the screen's answer: how far back it goes
         self.zoom, self.pan = 1.0, (0.0, 0.0)
         self.generation += 1
         if any(seat.ai is not None for seat in seats.values()):
@@ -407,9 +408,11 @@ class Controller:
             self._changed()
 
     def scroll_log(self, rows: int) -> None:
-        """Scroll the log back (rows > 0) or forward; the screen stops at its ends."""
-        total = len(self.chronicle.rows())
-        scroll = max(0, min(total, self.log_scroll + rows))
+        """Scroll the log back (rows > 0) or forward, no further back than the screen's
+        wrapped rows allow (`log_scroll_most`, which the window tells after each frame)."""
+        most = self.log_scroll_most if self.log_scroll_most is not None \
+            else len(self.chronicle.rows())
+        scroll = max(0, min(most, self.log_scroll + rows))
         if scroll != self.log_scroll:
             self.log_scroll = scroll
             self._changed()

@@ -181,6 +181,9 @@ def test_the_log_tells_each_command_once_and_keeps_the_whole_game(tmp_path):
     assert ctrl.view().log_scroll == 10
     ctrl.key("END")
     assert ctrl.view().log_scroll == 0
+    ctrl.log_scroll_most = 4  # the window drew the log: four rows more than it shows
+    ctrl.key("PAGEUP")
+    assert ctrl.view().log_scroll == 4
 
 
 def test_two_humans_get_a_hand_over_screen_that_hides_the_board(tmp_path):
