@@ -54,7 +54,10 @@ def test_host_in_the_window_starts_a_server_and_plays_red_against_a_bot_that_joi
                                 stderr=subprocess.STDOUT, text=True)
         opponent = None
         try:
-            window = wait_for_window(display, "^Rulefront$", game)
+            try:
+                window = wait_for_window(display, "^Rulefront$", game)
+            except AssertionError as exc:  # say why: a traceback, or the X server gone
+                raise AssertionError(f"{exc}: {finish(game)}") from None
             xdotool(display, "windowfocus", "--sync", window)
 
             def press(*keys: str) -> None:
