@@ -95,6 +95,7 @@ def move_unit(world: World, unit: int, x: int, y: int, cost: int) -> list[Event]
     pos = world.get(unit, Position)
     x0, y0 = pos.x, pos.y
     world.move(unit, x, y)
-    moves = world.get(unit, Moves)
-    world.update(unit, Moves, mp=moves.mp - cost)
+    if cost:  # a minion's march costs nothing: no write of the same value
+        moves = world.get(unit, Moves)
+        world.update(unit, Moves, mp=moves.mp - cost)
     return [Moved(unit, x0, y0, x, y)]

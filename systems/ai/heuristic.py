@@ -46,6 +46,8 @@ KEPT = 512  # distance fields, and fronts, a heuristic remembers before it start
 # which it does through the whole of our turn until we hit something, and which a search meets
 # again and again. Keyed by everything the values read, so a hit is a new Front.
 FrontKey = tuple
+Profile = tuple[int, int, int, bool]  # what a hero's standing reads of it: range, damage, hp,
+# and whether it has attacked
 
 
 class Front:
@@ -59,7 +61,8 @@ class Front:
         self.danger: dict[Cell, int] = {}
         self.attack: dict[tuple[float, ...], dict[tuple[int, int, Cell], float | None]] = {}
         # by id of the weights (Memo.attack_key keeps them alive)
-        self.standing: dict[int, dict[tuple[int, int, int, bool, Cell], float]] = {}
+        # per weights (by id) and hero (range, damage, hp, attacked): cell -> value
+        self.standing: dict[int, dict[Profile, dict[Cell, float]]] = {}
 
 
 def attack_weights(w: HeuristicWeights) -> tuple[float, ...]:
@@ -288,10 +291,18 @@ class Situation:
 
     def standing(self, hero: Unit, cell: Cell, attacked: bool) -> float:
         """How good it is for `hero` to stand on `cell` (ready to attack, or done for the turn)."""
-        key = (hero.range, hero.damage, hero.hp, attacked, cell)
-        found = self._standing.get(key)
+        known = self.known(hero, attacked)
+        found = known.get(cell)
         if found is None:
-            found = self._standing[key] = self._stand(hero, cell, attacked)
+            found = known[cell] = self._stand(hero, cell, attacked)
+        return found
+
+    def known(self, hero: Unit, attacked: bool) -> dict[Cell, float]:
+        """The standings worked out so far for heroes like `hero`, by cell."""
+        profile = (hero.range, hero.damage, hero.hp, attacked)
+        found = self._standing.get(profile)
+        if found is None:
+            found = self._standing[profile] = {}
         return found
 
     def steps(self, cell: Cell) -> int:
@@ -353,22 +364,26 @@ class HeuristicAI:
         actions = engine.legal_actions()
         s = self._situation = Situation(engine, self.w, self._memo, self._situation)
         words = bool(world.query(Word))
-        by_id, known, stand, step = s.by_id, s._standing, s._stand, self.w.step
+        by_id, stand, step = s.by_id, s._stand, self.w.step
         scored = []
+        unit = -1  # the hero whose moves are being scored (they come hero by hero)
         for command in actions:
             if type(command) is Move and not words:  # the common case, inlined (standing)
-                hero = by_id[command.unit]
-                attacked = hero.ap <= 0
-                x, y, hx, hy = command.x, command.y, hero.x, hero.y
-                key = (hero.range, hero.damage, hero.hp, attacked, (x, y))
-                there = known.get(key)
+                if command.unit != unit:
+                    unit = command.unit
+                    hero = by_id[unit]
+                    attacked = hero.ap <= 0
+                    hx, hy = hero.x, hero.y
+                    known = s.known(hero, attacked)
+                    was = known.get((hx, hy))
+                    here = known[(hx, hy)] = stand(hero, (hx, hy), attacked) if was is None \
+                        else was
+                x, y = command.x, command.y
+                there = known.get((x, y))
                 if there is None:
-                    there = known[key] = stand(hero, (x, y), attacked)
-                key = (hero.range, hero.damage, hero.hp, attacked, (hx, hy))
-                here = known.get(key)
-                if here is None:
-                    here = known[key] = stand(hero, (hx, hy), attacked)
-                value = there - here - step * (abs(x - hx) + abs(y - hy))
+                    there = known[(x, y)] = stand(hero, (x, y), attacked)
+                value = there - here - step * ((x - hx if x > hx else hx - x)
+                                               + (y - hy if y > hy else hy - y))
             else:
                 value = self.score(engine, s, command, words)
             scored.append((value, command))

@@ -398,8 +398,11 @@ class Skirmish(SidesRuleset, Ruleset):
         turn = world.get(turn_entity, Turn)
         side = turn.side
         events: list[Event] = [TurnEnded(side, turn.round), *transform_scenery(world)]
-        for name in self.cfg.end_turn:
-            events += END_TURN_SYSTEMS[name](self, world, self._scratch_occupancy(world), side)
+        for i, name in enumerate(self.cfg.end_turn):
+            # each system's own occupancy, which it marks; after the first, read afresh
+            # without caching it (the states in between are passed once)
+            occ = self._static.get(world) if i else self._scratch_occupancy(world)
+            events += END_TURN_SYSTEMS[name](self, world, occ, side)
             events += deaths(world)
         nxt = self.next_side(side)
         world.update(turn_entity, Turn, side=nxt,
