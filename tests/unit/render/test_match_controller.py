@@ -327,3 +327,35 @@ def test_undo_with_no_human_command_behind_says_so(tmp_path):
     before = ctrl.engine.commands()
     ctrl.key("U")
     assert ctrl.message == "Nothing to undo." and ctrl.engine.commands() == before
+
+
+def test_the_ai_thinks_in_its_process_while_help_and_undo_answer(tmp_path):
+    path = draw_map(tmp_path / "tiny.png", ROWS)
+    engine = load_engine(path)
+    seats = make_seats(engine, {"red": "human", "blue": "minimax:think=30"}, 0)
+    ctrl = Controller(engine, seats, 0, tmp_path / "save.json")  # the real thinking process
+    try:
+        ctrl.key("E")
+        ctrl.key("E")  # the first E asks: no hero has acted
+        assert engine.side == "blue"
+        assert not ctrl.tick()  # asked: the search runs elsewhere, the tick returns at once
+        assert ctrl.thinking and ctrl.view().message.startswith(
+            "blue (minimax:think=30) is thinking (0s)")
+        ctrl.key("H")
+        assert ctrl.view().modal[0] == "Keys"  # help answers during the search
+        ctrl.key("H")
+        ctrl.key("U")  # the think is stopped, red's end of turn undone
+        assert not ctrl.thinking and engine.side == "red" and engine.commands() == []
+    finally:
+        ctrl.close()
+
+
+def test_space_while_the_ai_plays_rushes_the_rest_of_its_turn(tmp_path):
+    ctrl = controller_for(tmp_path, blue="random")
+    ctrl.key("E")
+    ctrl.key("E")
+    assert ctrl.engine.side == "blue" and not ctrl.rushing
+    ctrl.key("SPACE")
+    assert ctrl.rushing and "Space" not in ctrl.thinking_line()
+    play_ai_turn(ctrl)
+    assert ctrl.engine.side == "red" and not ctrl.rushing
