@@ -185,6 +185,10 @@ OPTION_LIMITS: dict[str, tuple[float, float, bool, bool]] = {
     "uct": (0.0, 1_000.0, False, True),
     "widen": (0.0, 1_000.0, False, False),
 }
+# Seat options that take a word, not a number: name -> the words allowed. Every built-in AI
+# takes them (`build` applies them around the AI it makes): `words=off` forbids it to push a
+# word tile (systems/ai/wordless.py), so what the words are worth to it can be measured.
+OPTION_CHOICES: dict[str, tuple[str, ...]] = {"words": ("on", "off")}
 PLUGIN_CHECKED = ("think",)  # a plug-in's other options mean what it says; think is the clock
 
 
@@ -212,6 +216,11 @@ def check_options(name: str, spec: str, options: dict[str, str], builtin: bool,
     option it does not take is the factory's sentence), checked before its AI is built (a
     plug-in's `think` only): one sentence naming the seat, the option and its range."""
     for key, text in options.items():
+        if key in OPTION_CHOICES and builtin:
+            if text not in OPTION_CHOICES[key]:
+                raise UserError(f"AI '{spec}': option {key} must be "
+                                f"{' or '.join(OPTION_CHOICES[key])}, not {text!r}.")
+            continue
         if takes is not None and key not in takes:
             continue
         if key in OPTION_LIMITS and (builtin or key in PLUGIN_CHECKED):
@@ -224,15 +233,23 @@ def check_options(name: str, spec: str, options: dict[str, str], builtin: bool,
 def build(factory: Any, name: str, spec: str, options: dict[str, str]) -> AI:
     """Call an AI's factory with the seat's options (range-checked first, `check_options`);
     a wrong option is one sentence."""
-    check_options(name, spec, options, builtin=name in AIS, takes=option_names(factory) or None)
+    builtin = name in AIS
+    check_options(name, spec, options, builtin=builtin, takes=option_names(factory) or None)
+    choices = {k: options[k] for k in OPTION_CHOICES if builtin and k in options}
+    own = {k: v for k, v in options.items() if k not in choices}
     try:
-        ai: AI = factory(**options)
+        ai: AI = factory(**own)
     except TypeError:
-        known = ", ".join(option_names(factory)) or "none"
+        known = ", ".join([*option_names(factory), *(OPTION_CHOICES if builtin else ())]) \
+            or "none"
         raise UserError(f"AI '{name}' does not take the options {sorted(options)}; "
                         f"its options: {known}.") from None
     except ValueError as exc:
         raise UserError(f"AI '{spec}': {exc}.") from None
+    if choices.get("words") == "off":
+        from systems.ai.wordless import Wordless
+
+        ai = Wordless(ai)
     return ai
 
 

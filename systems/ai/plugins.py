@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from game.errors import UserError
-from systems.ai.base import AIS, build, needs_of, option_names
+from systems.ai.base import AIS, OPTION_CHOICES, build, needs_of, option_names
 
 if TYPE_CHECKING:
     from importlib.metadata import EntryPoint
@@ -113,7 +113,8 @@ def listing() -> list[Listing]:
         module_name, _, class_name = target.partition(":")
         try:
             factory = getattr(importlib.import_module(module_name), class_name)
-            row.options, row.needs = option_names(factory), list(needs_of(factory))
+            row.options = [*option_names(factory), *OPTION_CHOICES]
+            row.needs = list(needs_of(factory))
         except Exception as exc:  # e.g. an optional package not installed
             row.error = f"{type(exc).__name__}: {clause(exc)}"
         rows.append(row)
