@@ -18,6 +18,7 @@ from game.session.narrate import names, sentences
 from game.session.replay import Record
 from game.session.saves import game_record, save_game
 from game.session.seat import Forfeited, step
+from game.session.undo import redo_turn, undo_turn
 from game.text.board import words_line
 from systems.ai import Budget
 
@@ -89,6 +90,10 @@ class TextGame:
         self.save()
         return 0
 
+    def human(self, side: str) -> bool:
+        seat = self.seats.get(side)
+        return seat is None or seat.ai is None
+
     def human_turn(self) -> bool:
         """Ask for one action; False when the player quits."""
         engine = self.engine
@@ -103,14 +108,14 @@ class TextGame:
                 return False
             if line == "q":
                 return False
-            if line == "u":
-                if engine.undo() is None:
+            if line == "u":  # back to this player's last action: the AI's replies go too
+                if not undo_turn(engine, self.human):
                     self.say("Nothing to undo.")
                     continue
                 self.save()
                 return True
-            if line == "r":
-                if engine.redo() is None:
+            if line == "r":  # and the AI's undone replies again, not a new turn of its own
+                if not redo_turn(engine, self.human):
                     self.say("Nothing to redo.")
                     continue
                 self.save()

@@ -83,3 +83,18 @@ def test_the_command_line_imports_no_textual_at_start_up():
                           text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
+
+
+def test_undo_takes_back_the_ai_turn_and_redo_replays_it_rather_than_a_new_one(
+        capsys, monkeypatch, tmp_path):
+    feed(monkeypatch, "e", "u", "r", "q")
+    save = tmp_path / "s.json"
+    code, out, _ = run_cli(capsys, "play", "--text", "--plain", str(MAPS / "crossing.png"),
+                           "--blue", "random", "--save", str(save))
+    assert code == 0
+    from game.session.replay import read_record
+
+    commands = read_record(save).commands
+    told = [line for line in out.splitlines() if line.startswith("blue (random): ")]
+    assert len(commands) > 2 and commands[0].to_json() == {"type": "EndTurn"}
+    assert len(told) == len(commands) - 1  # blue played one turn, told once: redo replayed it
