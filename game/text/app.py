@@ -148,6 +148,25 @@ class Board(Widget):
         text.stylize(CURSOR, start, start + CELL)
         return text
 
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        """The mouse over an enemy shows its threat, as the cursor on it does."""
+        cell = self._cell_at(event.x, event.y)
+        if cell != self.cursor.hovered:
+            self.cursor.hovered = cell
+            self.refresh()
+
+    def on_leave(self, event: events.Leave) -> None:
+        if self.cursor.hovered is not None:
+            self.cursor.hovered = None
+            self.refresh()
+
+    def _cell_at(self, x: int, y: int) -> tuple[int, int] | None:
+        size = grid_size(self.engine.world) or (0, 0)
+        cx, cy = x // CELL - 1, y - 1
+        if self.cursor.mode == GRID and 0 <= cx < size[0] and 0 <= cy < size[1]:
+            return cx, cy
+        return None
+
     def on_click(self, event: events.Click) -> None:
         if self.cursor.mode != GRID:
             return

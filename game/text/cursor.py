@@ -56,6 +56,7 @@ class Cursor:
         self.choice = 0
         self.message = ""
         self.show_threats = False
+        self.hovered: tuple[int, int] | None = None  # the cell under the mouse, if on the board
         self.asked_end = False  # e was pressed with heroes unused: a second e ends the turn
         self._legal: tuple[tuple[int, int, object], list[Command]] | None = None
         self._threat: tuple[object, Threat] | None = None
@@ -80,7 +81,8 @@ class Cursor:
 
     def threat(self) -> Threat:
         """The enemies' threat shown: every enemy's with t on, else that of the enemy under
-        the cursor (enemies of the side to play), as the ruleset's `threat` edge says."""
+        the mouse, else under the cursor (enemies of the side to play), as the ruleset's
+        `threat` edge says."""
         if self.mode != GRID or not has_threats(self.engine):
             return NO_THREAT
         side = self.engine.side
@@ -88,8 +90,12 @@ class Cursor:
         if self.show_threats:
             units = enemies_of(self.engine, side)
         else:
-            units = [e for e in world.at(self.x, self.y)
-                     if (team := world.try_get(e, Team)) is not None and team.side != side]
+            units = []
+            for x, y in [c for c in (self.hovered, (self.x, self.y)) if c is not None]:
+                units = [e for e in world.at(x, y)
+                         if (team := world.try_get(e, Team)) is not None and team.side != side]
+                if units:
+                    break
         if not units:
             return NO_THREAT
         key = (world.version(), tuple(units))

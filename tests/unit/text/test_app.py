@@ -372,3 +372,19 @@ def test_the_ai_plays_on_while_the_help_box_is_up(tmp_path):
 
     drive(app, scenario)
     assert engine.side == "red" and len(engine.history) > 1
+
+
+def test_the_mouse_over_an_enemy_shows_its_threat_in_the_terminal(tmp_path):
+    engine = skirmish(tmp_path)  # the blue bulwark stands at 8,8
+    app, _ = app_for(engine, tmp_path)
+
+    async def scenario(app: RulefrontApp, pilot: Pilot) -> None:
+        # a cell is 3 characters wide after a 3-character row label; row 0 is the x labels
+        await pilot.hover(Board, offset=(3 * 9 + 1, 9))
+        assert app.cursor.hovered == (8, 8)
+        assert (8, 5) in app.cursor.threat()[0]
+        assert (app.cursor.x, app.cursor.y) == (3, 1)  # the cursor itself stays
+        await pilot.hover(Board, offset=(3 * 2 + 1, 2))  # an empty cell
+        assert app.cursor.threat()[0] == frozenset()
+
+    drive(app, scenario)
