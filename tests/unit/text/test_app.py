@@ -17,7 +17,7 @@ from game.commands import Attack, EndTurn, Move
 from game.engine import Engine
 from game.levels.loader import FileKind, load_engine
 from game.session.match import Seat, make_seats
-from game.text.app import Board, HandOver, RulefrontApp
+from game.text.app import Board, HandOver, HelpScreen, RulefrontApp
 from tests.helpers import MAPS, descent_board, draw_cells, octal_engine
 
 Scenario = Callable[[RulefrontApp, Pilot], Awaitable[None]]
@@ -386,5 +386,24 @@ def test_the_mouse_over_an_enemy_shows_its_threat_in_the_terminal(tmp_path):
         assert (app.cursor.x, app.cursor.y) == (3, 1)  # the cursor itself stays
         await pilot.hover(Board, offset=(3 * 2 + 1, 2))  # an empty cell
         assert app.cursor.threat()[0] == frozenset()
+
+    drive(app, scenario)
+
+
+def test_keys_the_panel_and_help_answer_while_the_ai_thinks_and_u_stops_it(tmp_path):
+    engine = load_engine(MAPS / "outpost.png", seed=0)
+    app, _ = app_for(engine, tmp_path, blue="minimax:think=30", ai_delay=0.01)
+
+    async def scenario(app: RulefrontApp, pilot: Pilot) -> None:
+        await pilot.press("e", "e")  # the first e asks: no hero has acted
+        await until(pilot, lambda: app.asked is not None)
+        assert "blue (minimax:think=30) is thinking" in app.prompt()
+        await pilot.press("p")  # the panel folds at once
+        assert app.board_screen.query_one("#panel").has_class("folded")
+        await pilot.press("pageup", "question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape", "u")  # the think is stopped, red's end of turn undone
+        assert app.asked is None and not app.thinker.thinking
+        assert engine.side == "red" and engine.commands() == []
 
     drive(app, scenario)
