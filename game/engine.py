@@ -161,6 +161,13 @@ class Engine:
         self.world.rollback(entry.mark)
         return entry.command
 
+    def retract_to(self, depth: int) -> None:
+        """Retract every command past history position `depth` at once (one rollback)."""
+        history = self.history
+        if len(history) > depth:
+            self.world.rollback(history[depth].mark)
+            del history[depth:]
+
     def recording(self, since: int) -> Played:
         """The commands applied since history position `since`, kept to be applied again by
         `reapply` once they are retracted (a search returning to a line it has played)."""

@@ -58,6 +58,7 @@ class Node:
     seen: set[int] = field(default_factory=set)  # position keys of the children
     over: bool = False  # the game ended here
     played: Played | None = None  # `turn` as applied, to apply again by writing what it wrote
+    key: int | None = None  # the position's state hash
 
     def mean(self) -> float:
         return self.total / self.visits if self.visits else 0.0
@@ -152,6 +153,7 @@ class Mcts:
             root.mover = None
             self.root = root
         self.root.over = self.engine.over
+        self.root.key = self.turns.hasher.full()
         self._at = []
         deadline = None if seconds is None else time.perf_counter() + seconds
         self.turns.node_limit = None
@@ -196,8 +198,7 @@ class Mcts:
         return best
 
     def _unwind(self, to: int) -> None:
-        while len(self.engine.history) > to:
-            self.engine.retract()
+        self.engine.retract_to(to)
 
     def simulate(self) -> None:
         """Select down the tree, open one new turn, score the leaf, and back the score up.
@@ -245,10 +246,11 @@ class Mcts:
         while shared < len(at) and shared + 1 < len(path) and at[shared] is path[shared + 1]:
             shared += 1
         engine = self.engine
-        retract = engine.retract
-        while len(at) > shared:
-            for _command in at.pop().turn:
-                retract()
+        if len(at) > shared:
+            depth = len(engine.history)
+            while len(at) > shared:
+                depth -= len(at.pop().turn)
+            engine.retract_to(depth)
         for node in path[shared + 1:]:
             # A turn is played the same way every time it is reached (the same line from
             # the same root), so what it wrote the first time is written again, unless the
@@ -273,12 +275,14 @@ class Mcts:
         turn = self.turns.play(builder)
         if turn is None:
             return None
-        key = self.turns.hasher.full()
+        # the hash from the node's own, paying for this turn's writes only
+        assert node.key is not None
+        key = self.turns.hasher.after(node.key, engine.history[start].mark)
         if key in node.seen:
             self._unwind(start)
             return None
         node.seen.add(key)
-        child = Node(turn, side, played=engine.recording(start))
+        child = Node(turn, side, played=engine.recording(start), key=key)
         node.children.append(child)
         return child
 

@@ -128,8 +128,7 @@ class TurnSearch(NodeCounter):
         return self.engine.apply(command)
 
     def _unwind(self, to: int) -> None:
-        while len(self.engine.history) > to:
-            self.engine.retract()
+        self.engine.retract_to(to)
 
     # -- candidate turns ---------------------------------------------------------------------
 

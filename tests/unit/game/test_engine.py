@@ -52,3 +52,19 @@ def test_the_event_log_follows_undo():
     assert logged and type(logged[0]).__name__ == "TurnEnded"
     engine.undo()
     assert list(engine.events()) == []
+
+
+def test_retracting_to_a_depth_at_once_is_retracting_one_command_at_a_time():
+    engine = load_engine(DEFAULT_MAP, seed=1)
+    random_playout(engine, random.Random(0), 30)
+    worlds = {}
+    for depth in (30, 20, 5, 0):
+        while len(engine.history) > depth:
+            engine.retract()
+        worlds[depth] = engine.world.snapshot()
+    random_playout(engine, random.Random(0), 30)  # the same commands again
+    for depth in (30, 20, 5, 0):
+        engine.retract_to(depth)
+        assert len(engine.history) == depth and engine.world.snapshot() == worlds[depth]
+    engine.retract_to(3)  # nothing past it: nothing happens
+    assert engine.world.snapshot() == worlds[0] and not engine.history
