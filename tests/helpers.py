@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import json
 import random
+import time
+from collections.abc import Callable
 from dataclasses import asdict
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
@@ -182,3 +184,29 @@ def comparable(outcome: Any) -> dict[str, Any]:
     row.pop("think")
     row.pop("replay")
     return row
+
+
+# -- waiting on a process outside the test ------------------------------------------------------
+
+T = TypeVar("T")
+
+
+def until(check: Callable[[], T], what: str = "the condition", seconds: float = 60.0) -> T:
+    """Poll `check` until it gives something true, and return that (a screen, a picture...).
+
+    The one way tests wait on a window, a terminal or a server they started: on an event, with
+    a generous limit (a loaded CI machine is slow, and a check that holds returns at once),
+    never a fixed sleep before an assertion."""
+    deadline = time.monotonic() + seconds
+    while True:
+        found = check()
+        if _given(found):
+            return found
+        if time.monotonic() > deadline:
+            raise AssertionError(f"gave up waiting {seconds:g} s for {what}")
+        time.sleep(0.05)
+
+
+def _given(found: Any) -> bool:
+    size = getattr(found, "size", None)  # a numpy picture is given when it has pixels
+    return bool(size) if size is not None and not isinstance(found, (str, bytes)) else bool(found)

@@ -7,21 +7,18 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
-import time
 from pathlib import Path
 
 import pytest
 
 from game.levels.loader import load_engine
 from game.text.cursor import Cursor
-from tests.helpers import draw_map
+from tests.helpers import draw_map, until
 from tests.integration.test_battlefield_under_x import ROWS
-from tests.integration.test_editor_under_x import until
-from tests.integration.test_thinking_from_outside import Tmux
+from tests.integration.tmux import rulefront, terminal
 
-pytestmark = [pytest.mark.integration,
-              pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")]
+pytestmark = pytest.mark.integration
+
 
 def log_of(screen: str) -> str:
     """The panel's text (right of its border), its wrapped rows joined by spaces."""
@@ -47,45 +44,38 @@ def test_the_threat_and_the_log_in_the_terminal_client_and_after_a_resume(tmp_pa
     cursor = Cursor(load_engine(path))
     start = (cursor.x, cursor.y)  # where the cursor starts: red's first unit
     save = tmp_path / "save.json"
-    term = Tmux(tmp_path)
-    term.env["COLORTERM"] = "truecolor"
-    term.start(["python", "-m", "game", "play", str(path), "--text", "--save", str(save)])
-    try:
-        until(lambda: "red to play" in term.screen(), "the Textual client")
-        plain = backgrounds(term.tmux("capture-pane", "-p", "-e"))
+    with terminal(rulefront("play", str(path), "--text", "--save", str(save)), tmp_path,
+                  {"COLORTERM": "truecolor"}) as term:
+        term.wait_for("red to play")
+        plain = backgrounds(term.colours())
         assert THREAT_MOVE not in plain and THREAT_STRIKE not in plain
         term.keys(*arrows(start, (3, 2)))  # the cursor onto the blue duelist
-        until(lambda: THREAT_MOVE in backgrounds(term.tmux("capture-pane", "-p", "-e")),
-              "the duelist's threat")
-        assert THREAT_STRIKE in backgrounds(term.tmux("capture-pane", "-p", "-e"))
+        until(lambda: THREAT_MOVE in backgrounds(term.colours()), "the duelist's threat")
+        assert THREAT_STRIKE in backgrounds(term.colours())
         term.keys("e")
-        until(lambda: "press e again" in term.screen(), "the question about unused heroes")
+        term.wait_for("press e again")  # the question about unused heroes
         term.keys("e")
-        until(lambda: "Hand over to blue" in term.screen(), "the hand-over screen")
+        term.wait_for("Hand over to blue")
         term.keys("Enter")
-        until(lambda: "blue to play" in term.screen(), "blue's turn")
+        term.wait_for("blue to play")
         # the cursor is on the duelist still: select it, attack the sage on its left; then
         # the bulwark below the sage, and up onto the sage again
         for key in ("Enter", "Left", "Enter", "Down", "Enter", "Up", "Enter"):
-            term.keys(key)
-            time.sleep(0.2)  # a player's pace: each key after the last one's redraw
+            before = term.colours()
+            term.keys(key)  # a player's pace: each key once the last one's redraw is seen
+            until(lambda before=before: term.colours() != before, f"the redraw after {key}")
         until(lambda: "red sage dies" in log_of(term.screen()), "the sage's death in the log")
         told = log_of(term.screen())
         assert "blue duelist hits red sage for 5 (2 left)" in told
         assert "Round 1 - red" in told and "Round 1 - blue" in told
         term.keys("q")
-        until(lambda: "rulefront-exit=0" in term.screen(), "the client to quit")
-    finally:
-        term.stop()
+        assert term.exit_code() == 0
     lines = [line for entry in json.loads(save.read_text())["log"] for line in entry["lines"]]
     assert "blue duelist hits red sage for 5 (2 left)" in lines and "red sage dies" in lines
 
-    again = Tmux(tmp_path)
-    again.start(["python", "-m", "game", "play", "--resume", str(save), "--text"])
-    try:
+    with terminal(rulefront("play", "--resume", str(save), "--text"), tmp_path) as again:
         until(lambda: "red sage dies" in log_of(again.screen()), "the resumed log")
         told = log_of(again.screen())
         assert "blue duelist hits red sage for 5 (2 left)" in told and "Round 1 - blue" in told
         again.keys("q")
-    finally:
-        again.stop()
+        assert again.exit_code() == 0

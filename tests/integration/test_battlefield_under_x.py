@@ -18,8 +18,8 @@ from game import registry
 from game.levels.loader import load_engine
 from game.render import colors
 from game.render.layout import Layout
-from tests.helpers import draw_map
-from tests.integration.xdesk import HEIGHT, WIDTH, Desk, until, x_server
+from tests.helpers import draw_map, until
+from tests.integration.xdesk import HEIGHT, WIDTH, Desk, x_server
 
 pytestmark = pytest.mark.integration
 
@@ -149,7 +149,7 @@ def test_the_threat_overlay_zoom_and_a_log_that_keeps_names_through_a_resume(tmp
             logged = until(lambda: [s for s in [desk.window_shot(window)]
                                     if share(s[panel], colors.SELECT, 20) > 0.001], "the log")[0]
             desk.key(window, "q")
-            game.communicate(timeout=30)
+            game.communicate(timeout=60)
         finally:
             if game.poll() is None:
                 game.kill()
@@ -166,7 +166,7 @@ def test_the_threat_overlay_zoom_and_a_log_that_keeps_names_through_a_resume(tmp
                                    if share(s[panel], colors.SELECT, 20) > 0.001],
                           "the resumed log")[0]
             desk.key(window, "q")
-            resumed.communicate(timeout=30)
+            resumed.communicate(timeout=60)
         finally:
             if resumed.poll() is None:
                 resumed.kill()

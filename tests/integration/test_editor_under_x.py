@@ -25,8 +25,8 @@ from game.render.controllers.editor import palette_groups
 from game.render.editor_layout import plan_palette
 from game.render.layout import Layout
 from game.render.sprites import read_index, sprite_folder
-from tests.helpers import color_of
-from tests.integration.xdesk import HEIGHT, WIDTH, Desk, until, x_server
+from tests.helpers import color_of, until
+from tests.integration.xdesk import HEIGHT, WIDTH, Desk, x_server
 
 pytestmark = pytest.mark.integration
 
@@ -56,8 +56,6 @@ def cell_pixels(image: np.ndarray, lay: Layout, cell: tuple[int, int]) -> np.nda
 
 
 def test_rulefront_edit_paints_saves_plays_and_asks_before_losing_work(tmp_path):
-    for tool in ("Xvfb", "xdotool", "import"):
-        assert shutil.which(tool), f"{tool} is needed (CI installs it: .ci/run)"
     copy = tmp_path / "copy.png"
     shutil.copy(MAPS / "duel.png", copy)
     shutil.copy(MAPS / "duel.yaml", tmp_path / "copy.yaml")
@@ -124,7 +122,7 @@ def test_rulefront_edit_paints_saves_plays_and_asks_before_losing_work(tmp_path)
             assert editor.poll() is None
             assert pixels(copy) == saved
             desk.key(window, "d")
-            assert editor.wait(30) == 0, editor.stderr.read() if editor.stderr else ""
+            assert editor.wait(60) == 0, editor.stderr.read() if editor.stderr else ""
             assert pixels(copy) == saved  # the rock painted after S was not written
         except BaseException:
             if editor.poll() is None:

@@ -18,7 +18,8 @@ from game.render.colors import FLOOR
 from game.render.layout import Layout
 from game.rulesets.octal.ruleset import heaps_of
 from game.session.replay import read_record, rebuild
-from tests.integration.xdesk import HEIGHT, WIDTH, Desk, until, x_server
+from tests.helpers import until
+from tests.integration.xdesk import HEIGHT, WIDTH, Desk, x_server
 
 pytestmark = pytest.mark.integration
 

@@ -10,18 +10,13 @@ import sys
 import urllib.error
 
 import pytest
+from PIL import Image
 
-from game import ROOT
-from tests.integration.test_online_play import info, red_turns_ended
-from tests.integration.xserver import (
-    screenshot,
-    virtual_display,
-    wait_for_window,
-    wait_until,
-    xdotool,
-)
-from tests.unit.net.running import ENV, Served, bot, finish, new_game, wait_for
-from tests.unit.text.test_menu import Terminal
+from tests.helpers import until
+from tests.integration.test_online_play import info, red_ends_turns
+from tests.integration.tmux import rulefront, terminal
+from tests.integration.xdesk import Desk, x_server
+from tests.unit.net.running import ENV, Served, bot, finish, new_game
 
 pytestmark = pytest.mark.integration
 DOWN_TO = {"Host": 6, "Join": 7}  # rows of data/menu.yaml's entries, from the top
@@ -45,52 +40,40 @@ def served(url: str) -> bool:
 
 
 def test_host_in_the_window_starts_a_server_and_plays_red_against_a_bot_that_joins(tmp_path):
-    env = menu_env(tmp_path)
     hosted = tmp_path / "data" / "rulefront" / "hosted.txt"
-    with virtual_display() as display:
-        env["DISPLAY"] = display
+    with x_server() as display:
+        desk = Desk(display, tmp_path, env=menu_env(tmp_path))
         game = subprocess.Popen([sys.executable, "-m", "game", "play", "--no-anim"],
-                                cwd=tmp_path, env=env, stdout=subprocess.PIPE,
+                                cwd=tmp_path, env=desk.env, stdout=subprocess.PIPE,
                                 stderr=subprocess.STDOUT, text=True)
         opponent = None
         try:
-            try:
-                window = wait_for_window(display, "^Rulefront$", game)
-            except AssertionError as exc:  # say why: a traceback, or the X server gone
-                raise AssertionError(f"{exc}: {finish(game)}") from None
-            xdotool(display, "windowfocus", "--sync", window)
+            window = desk.window("^Rulefront$", game)
 
             def press(*keys: str) -> None:
-                for key in keys:
-                    xdotool(display, "key", "--window", window, key)
+                desk.key(window, *keys)
 
             press(*["Down"] * DOWN_TO["Host"], "Return")  # Host: Map, Open to, Host
             press("Right", "Right", "Down", "Down", "Return")  # duel, frontier, outpost; Host
-            if not wait_until(hosted.exists, 30):
-                screenshot(display, tmp_path / "host.png")
-                raise AssertionError(f"no server was started; the screen: {tmp_path}/host.png")
+            try:
+                until(hosted.exists, "the hosted server's line")
+            except AssertionError:
+                Image.fromarray(desk.shot()).save(tmp_path / "host.png")
+                raise AssertionError(f"no server was started; the screen: {tmp_path}/host.png") \
+                    from None
             lines = hosted.read_text().splitlines()
             url, game_id = lines[1].split()[3:5]
             tokens = {line.rsplit("# ", 1)[1]: line.split("--token ")[1].split()[0]
                       for line in lines if "--token" in line}
             opponent = bot(url, {"game": game_id, "tokens": tokens}, "blue", "random")
             press("Return")  # Play red here
-
-            def red_played(turns: int) -> bool:
-                if red_turns_ended(url, game_id) >= turns:
-                    return True
-                if info(url, game_id)["to_play"] == "red":
-                    press("e")
-                return False
-
-            for turns in (1, 2):
-                wait_for(lambda t=turns: red_played(t), 30)
+            red_ends_turns(url, game_id, lambda: press("e"), 2)
             assert info(url, game_id)["map"].endswith("outpost.png")
             press("q")  # back to the hosting page, the server still up
-            wait_for(lambda: info(url, game_id)["present"] == ["blue"], 20)
+            until(lambda: info(url, game_id)["present"] == ["blue"], "red to leave the game")
             assert served(url)
             press("Escape", "Escape", "Escape")  # Host page, the menu, out
-            game.wait(30)
+            game.wait(60)
         finally:
             out = finish(game)
             if opponent is not None:
@@ -104,36 +87,25 @@ def test_join_in_the_terminal_menu_takes_a_seat_typed_in(tmp_path):
     url = server.url
     game = new_game(url, "outpost", 1)
     opponent = bot(url, game, "blue", "random")
-    env = {"XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_DATA_HOME": str(tmp_path / "data"),
-           "PYTHONPATH": str(ROOT), "TERM": "xterm-256color"}
-    terminal = Terminal([sys.executable, "-m", "game", "play", "--text"], env, tmp_path)
+    env = {"XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_DATA_HOME": str(tmp_path / "data")}
     try:
-        terminal.wait_for("Quit")
-        terminal.keys(*["Down"] * DOWN_TO["Join"], "Enter")
-        terminal.wait_for("Token")
-        for text in (url, game["game"], game["tokens"]["red"]):
-            subprocess.run(["tmux", "send-keys", "-t", terminal.name, "-l", text], check=True)
-            terminal.keys("Enter")  # on to the next field, then Join
-        terminal.keys("Enter")
-        terminal.wait_for("red to play")
-
-        def red_played(turns: int) -> bool:
-            if red_turns_ended(url, game["game"]) >= turns:
-                return True
-            if info(url, game["game"])["to_play"] == "red":
-                terminal.keys("e")
-            return False
-
-        for turns in (1, 2):
-            wait_for(lambda t=turns: red_played(t), 30)
-        terminal.wait_for("blue ends the")
-        terminal.keys("q")
-        terminal.wait_for("Token")  # the Join page again
-        terminal.keys("Escape", "Escape")
-        terminal.wait_for("EXITED=0")
+        with terminal(rulefront("play", "--text"), tmp_path, env) as term:
+            term.wait_for("Quit")
+            term.keys(*["Down"] * DOWN_TO["Join"], "Enter")
+            term.wait_for("Token")
+            for text in (url, game["game"], game["tokens"]["red"]):
+                term.type(text)
+                term.keys("Enter")  # on to the next field, then Join
+            term.keys("Enter")
+            term.wait_for("red to play")
+            red_ends_turns(url, game["game"], lambda: term.keys("e"), 2)
+            term.wait_for("blue ends the")
+            term.keys("q")
+            term.wait_for("Token")  # the Join page again
+            term.keys("Escape")  # one Escape at a time: two at once read as Alt
+            term.wait_for("Continue")
+            term.keys("Escape")
+            assert term.exit_code() == 0
     finally:
-        terminal.close()
         finish(opponent)
         server.stop()
-
-

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from collections.abc import Callable
 
 import pytest
 
-from tests.integration.xserver import virtual_display, wait_for_window, xdotool
-from tests.unit.net.running import ENV, Served, bot, finish, get_json, new_game, wait_for
+from tests.helpers import until
+from tests.integration.xdesk import Desk, x_server
+from tests.unit.net.running import ENV, Served, bot, finish, get_json, new_game
 
 pytestmark = pytest.mark.integration
 
@@ -39,51 +41,43 @@ def info(url: str, game: str) -> dict:
     return get_json(f"{url}api/games/{game}")
 
 
+def red_ends_turns(url: str, game: str, press: Callable[[], None], turns: int) -> None:
+    """Red's end of turn pressed in the client until the server has `turns` of them: the key
+    is refused locally until the client has applied the bot's whole turn before it."""
+    def ended(turn: int) -> bool:
+        if red_turns_ended(url, game) >= turn:
+            return True
+        if info(url, game)["to_play"] == "red":
+            press()
+        return False
+
+    for turn in range(1, turns + 1):
+        until(lambda t=turn: ended(t), f"red's end of turn {turn} on the server")
+
+
 def test_a_seat_in_the_window_plays_against_a_bot_over_the_network(tmp_path):
-    with virtual_display() as display:
-        played(tmp_path, display)
-
-
-def played(tmp_path, display: str) -> None:
     server = Served(tmp_path / "games")
     url = server.url
     game = new_game(url, "outpost", 1)
     opponent = bot(url, game, "blue", "random")
-    env = {**ENV, "DISPLAY": display}
-    env.pop("RULEFRONT_HEADLESS", None)
-    window = subprocess.Popen(
-        [sys.executable, "-m", "game", "online", "play", url, game["game"], "--token",
-         game["tokens"]["red"], "--no-anim", "--fps", "20"],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
-    try:
+    with x_server() as display:
+        desk = Desk(display, tmp_path, env=ENV)
+        window = subprocess.Popen(
+            [sys.executable, "-m", "game", "online", "play", url, game["game"], "--token",
+             game["tokens"]["red"], "--no-anim", "--fps", "20"],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=desk.env)
         try:
-            window_id = wait_for_window(display, "^Rulefront online", window)
-        except AssertionError as exc:
-            raise AssertionError(f"{exc}: {finish(window)}") from None
-
-        def press(key: str) -> None:
-            # q closes the window between the key's press and its release: xdotool's
-            # complaint about the release is no failure
-            xdotool(display, "key", "--window", window_id, key)
-
-        def red_played(turns: int) -> bool:
-            if red_turns_ended(url, game["game"]) >= turns:
-                return True
-            if info(url, game["game"])["to_play"] == "red":
-                press("e")  # refused locally until the window has the bot's whole turn
-            return False
-
-        for turns in range(1, ROUNDS + 1):
-            wait_for(lambda t=turns: red_played(t), 20)
-        shown = info(url, game["game"])
-        assert shown["commands"] > 2 * ROUNDS  # the bot moved between red's turns
-        assert window.poll() is None, finish(window)
-        press("q")
-        window.wait(20)
-    finally:
-        out = finish(window)
-        finish(opponent)
-        server.stop()
+            window_id = desk.window("^Rulefront online", window)
+            red_ends_turns(url, game["game"], lambda: desk.key(window_id, "e"), ROUNDS)
+            shown = info(url, game["game"])
+            assert shown["commands"] > 2 * ROUNDS  # the bot moved between red's turns
+            assert window.poll() is None, finish(window)
+            desk.key(window_id, "q")  # xdotool's complaint at the release after q is no failure
+            window.wait(60)
+        finally:
+            out = finish(window)
+            finish(opponent)
+            server.stop()
     assert window.returncode == 0, out
     assert f"left game {game['game']}" in out
 

@@ -16,7 +16,8 @@ from PIL import Image
 
 from game import ROOT
 from game.render.colors import PANEL
-from tests.integration.xdesk import HEIGHT, WIDTH, Desk, until, x_server
+from tests.helpers import until
+from tests.integration.xdesk import HEIGHT, WIDTH, Desk, x_server
 
 pytestmark = pytest.mark.integration
 

@@ -12,7 +12,8 @@ import tempfile
 
 import pytest
 
-from tests.unit.net.running import Served, bot, finish, new_game, wait_for
+from tests.helpers import until
+from tests.unit.net.running import Served, bot, finish, new_game
 
 pytestmark = pytest.mark.integration
 
@@ -63,7 +64,7 @@ def test_the_page_shows_a_live_bot_game_and_replays_it(tmp_path, browser):
         url = server.url
         game = new_game(url, "outpost", 3)
         browser.get(f"{url}watch/{game['game']}")
-        wait_for(lambda: board(browser)[0] == "0", 20)
+        until(lambda: board(browser)[0] == "0", "the empty board")
         start = board(browser)
         assert lines(browser) == []
         assert "red to play" in browser.find_element("id", "turn").text
@@ -71,13 +72,13 @@ def test_the_page_shows_a_live_bot_game_and_replays_it(tmp_path, browser):
         assert "WATER IS STOP" in rules
         players = [bot(url, game, "red", "heuristic"), bot(url, game, "blue", "random")]
         try:
-            wait_for(lambda: len(lines(browser)) >= 12, 30)
+            until(lambda: len(lines(browser)) >= 12, "twelve lines of the log")
             live = board(browser)
             assert live[0] != "0" and live[1] != start[1]  # the board follows the game
             said = lines(browser)
             assert any(line.startswith("red ") and " moves to " in line for line in said)
             assert "red ends the turn (round 1)" in said
-            wait_for(lambda: browser.find_element("id", "outcome").text, 60)
+            until(lambda: browser.find_element("id", "outcome").text, "the outcome")
         finally:
             for player in players:
                 finish(player)
@@ -93,10 +94,10 @@ def test_the_page_shows_a_live_bot_game_and_replays_it(tmp_path, browser):
             "return document.querySelectorAll('#log li.line:not(.future)').length") >= 1
 
         browser.get(url)
-        wait_for(lambda: browser.find_elements("css selector", "a.game-link"), 20)
+        until(lambda: browser.find_elements("css selector", "a.game-link"), "the games list")
         link = browser.find_elements("css selector", "a.game-link")
         assert [a.text for a in link] == [game["game"]]
         link[0].click()
-        wait_for(lambda: board(browser)[0] not in ("", "0"), 20)
+        until(lambda: board(browser)[0] not in ("", "0"), "the replayed board")
     finally:
         server.stop()

@@ -6,66 +6,22 @@ and a puzzle offers no end of turn and no save."""
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
-import sys
-import uuid
-from collections.abc import Iterator
-from contextlib import contextmanager
+import contextlib
 from pathlib import Path
 
 import pytest
 
-from game import ROOT
-from tests.helpers import draw_cells
-from tests.integration.xdesk import until
+from tests.helpers import draw_cells, until
+from tests.integration.tmux import Terminal, rulefront, terminal
 
 pytestmark = pytest.mark.integration
 
 PANEL = 51  # the column where the side panel starts at 80 columns (its border)
 
 
-class Pane:
-    """One tmux server of our own (its own socket), one 80x24 pane running a command."""
-
-    def __init__(self, socket: str) -> None:
-        self.socket = socket
-
-    def tmux(self, *args: str) -> str:
-        done = subprocess.run(["tmux", "-L", self.socket, *args], capture_output=True,
-                              text=True, timeout=30)
-        return done.stdout
-
-    def keys(self, *keys: str) -> None:
-        self.tmux("send-keys", "-t", "0", *keys)
-
-    def text(self) -> list[str]:
-        return self.tmux("capture-pane", "-p", "-t", "0").splitlines()
-
-    def colours(self) -> str:
-        return self.tmux("capture-pane", "-p", "-e", "-t", "0")
-
-    def shows(self, *words: str) -> list[str] | None:
-        screen = self.text()
-        joined = "\n".join(screen)
-        return screen if all(word in joined for word in words) else None
-
-
-@contextmanager
-def pane(tmp_path: Path, *args: str) -> Iterator[Pane]:
-    assert shutil.which("tmux"), "tmux is needed"
-    socket = f"rulefront-test-{uuid.uuid4().hex[:12]}"
-    command = " ".join([sys.executable, "-m", "game", "play", *args, "--text"])
-    env = {"PYTHONPATH": str(ROOT), "COLORTERM": "truecolor", "TERM": "xterm-256color"}
-    subprocess.run(["tmux", "-L", socket, "-f", os.devnull, "new-session", "-d", "-x", "80",
-                    "-y", "24", *[f"-e{k}={v}" for k, v in env.items()], "-c", str(tmp_path),
-                    command], check=True, timeout=30, env={**os.environ, **env})
-    shell = Pane(socket)
-    try:
-        yield shell
-    finally:
-        shell.tmux("kill-server")
+def pane(tmp_path: Path, *args: str) -> contextlib.AbstractContextManager[Terminal]:
+    return terminal(rulefront("play", *args, "--text"), tmp_path, {"COLORTERM": "truecolor"},
+                    (80, 24))
 
 
 def panel_text(screen: list[str]) -> str:
@@ -98,7 +54,8 @@ def test_the_log_wraps_help_fits_and_the_cursor_and_cells_stand_out(tmp_path):
         assert any("╰" in line for line in screen)  # the box closes inside the 24 lines
         shell.keys("x")  # any key closes it
         until(lambda: not shell.shows("Keys ("), "the help to close")
-        footer = until(lambda: (s := shell.text()) and s[-1].strip() and s[-1], "the footer")
+        footer = until(lambda: (s := shell.screen().splitlines()) and s[-1].strip() and s[-1],
+                       "the footer")
         assert "save" in footer and "end turn" in footer  # a game of sides offers both
 
 

@@ -16,13 +16,8 @@ from game import ROOT
 from game.render import colors
 from game.render.menu_window import LEFT, ROW_HEIGHT
 from game.session.settings import difficulties
-from tests.integration.xserver import (
-    screenshot,
-    virtual_display,
-    wait_for_window,
-    wait_until,
-    xdotool,
-)
+from tests.helpers import until
+from tests.integration.xdesk import Desk, x_server
 
 pytestmark = pytest.mark.integration
 WIDTH, HEIGHT = 900, 650
@@ -35,71 +30,58 @@ def share(image: np.ndarray, color: tuple[int, int, int], box: tuple[int, int, i
     return float((np.abs(part - np.array(color)).max(axis=2) <= 6).mean())
 
 
+def saved_commands(save) -> list:  # type: ignore[no-untyped-def]
+    try:
+        return json.loads(save.read_text())["commands"]
+    except (OSError, ValueError, KeyError):
+        return []
+
+
 def test_the_menu_starts_a_match_against_normal(tmp_path):
-    env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path / "config"),
-           "XDG_DATA_HOME": str(tmp_path / "data"), "PYTHONPATH": str(ROOT)}
-    env.pop("RULEFRONT_HEADLESS", None)
+    env = {"XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_DATA_HOME": str(tmp_path / "data")}
     save = tmp_path / "data" / "rulefront" / "autosave.json"
-    with virtual_display() as display:
-        env["DISPLAY"] = display
+    with x_server() as display:
+        desk = Desk(display, tmp_path, (WIDTH, HEIGHT), env)
         game = subprocess.Popen([sys.executable, "-m", "game", "play", "--size",
-                                 f"{WIDTH}x{HEIGHT}"], cwd=tmp_path, env=env,
+                                 f"{WIDTH}x{HEIGHT}"], cwd=tmp_path, env=desk.env,
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         try:
-            window = wait_for_window(display, "^Rulefront$", game)
-            xdotool(display, "windowfocus", "--sync", window)
+            window = desk.window("^Rulefront$", game)
 
-            def shot(name: str, until) -> np.ndarray:
-                """A screenshot once `until(image)` holds (the last one after 30 s)."""
-                images = []
-
-                def take() -> bool:
-                    images.append(screenshot(display, tmp_path / f"{name}.png")[:HEIGHT, :WIDTH])
-                    return until(images[-1])
-
-                wait_until(take)
-                return images[-1]
+            def shot(what: str, check) -> np.ndarray:  # type: ignore[no-untyped-def]
+                """The window once `check(image)` holds."""
+                return until(lambda: [image for image in [desk.window_shot(window)]
+                                      if check(image)], what)[0]
 
             board = (20, 20, WIDTH - 320, HEIGHT - 20)  # the match's board area
             panel = (WIDTH - 280, 0, WIDTH, HEIGHT)  # the match's side panel
-            menu = shot("menu", lambda image: share(image, colors.SELECT,
-                                                     (25, 0, 40, HEIGHT)) > 0.01)
+            menu = shot("the title menu", lambda image: share(image, colors.SELECT,
+                                                               (25, 0, 40, HEIGHT)) > 0.01)
             # The title menu: the chosen row's yellow bar on the left, the thumbnail of the
             # first entry's map (duel, drawn by the board view: its floor) on the right.
-            assert share(menu, colors.SELECT, (25, 0, 40, HEIGHT)) > 0.01
             assert share(menu, colors.FLOOR, (WIDTH // 2, 0, WIDTH, HEIGHT)) > 0.05
             assert share(menu, colors.PANEL, panel) < 0.5  # no match yet
             # New game -> Map, Red, Blue, Start: Red is Human, Blue Normal by default. A key
             # opens the page, a click on its fourth row (Start) starts the match.
-            xdotool(display, "key", "--window", window, "Return")
-            shot("new-game", lambda image: share(image, colors.SELECT, (25, 130, 40, 160))
-                 > 0.1)
-            x, y = LEFT + 60, 130 + 3 * ROW_HEIGHT + ROW_HEIGHT // 2  # from the top
-            xdotool(display, "mousemove", "--window", window, str(x), str(y), "click", "1")
-            match = shot("match", lambda image: share(image, colors.PANEL, panel) > 0.5)
-            assert share(match, colors.PANEL, panel) > 0.5, "no match was drawn"
+            desk.key(window, "Return")
+            shot("the New game page", lambda image: share(image, colors.SELECT,
+                                                          (25, 130, 40, 160)) > 0.1)
+            y = 130 + 3 * ROW_HEIGHT + ROW_HEIGHT // 2  # from the top
+            desk.click(window, LEFT + 60, HEIGHT - y)
+            match = shot("the match", lambda image: share(image, colors.PANEL, panel) > 0.5)
             assert share(match, colors.FLOOR, board) > 0.2  # the duel board fills the left
             # End red's turn (E asks first when no hero has acted: E again ends it): Normal
             # plays blue's, and every command is autosaved.
-            xdotool(display, "key", "--window", window, "e")
-            xdotool(display, "key", "--window", window, "e")
-
-            def commands() -> list:
-                if not save.exists():
-                    return []
-                try:
-                    return json.loads(save.read_text())["commands"]
-                except (ValueError, KeyError):
-                    return []
-
-            assert len(wait_until(lambda: len(commands()) >= 3 and commands(), 60)) >= 3
-            xdotool(display, "key", "--window", window, "q")  # leave the match: the menu again
-            back = shot("back", lambda image: share(image, colors.PANEL, panel) < 0.5)
+            desk.key(window, "e")
+            desk.key(window, "e")
+            until(lambda: len(saved_commands(save)) >= 3, "Normal's turn in the autosave")
+            desk.key(window, "q")  # leave the match: the menu again
+            back = shot("the menu again", lambda image: share(image, colors.PANEL, panel) < 0.5)
             assert share(back, colors.SELECT, (25, 0, 40, HEIGHT)) > 0.01
             # Back on the New game page; Escape goes up to the title, and Escape there quits.
-            xdotool(display, "key", "--window", window, "Escape")
-            xdotool(display, "key", "--window", window, "Escape")
-            out, err = game.communicate(timeout=30)
+            desk.key(window, "Escape")
+            desk.key(window, "Escape")
+            out, err = game.communicate(timeout=60)
         finally:
             if game.poll() is None:
                 game.kill()

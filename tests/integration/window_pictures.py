@@ -30,7 +30,8 @@ from game.render.controllers.editor import palette_groups
 from game.render.editor_layout import plan_palette
 from game.render.layout import Layout
 from game.rulesets.octal.ruleset import heaps_of
-from tests.integration.xdesk import HEIGHT, WIDTH, Desk, until, x_server
+from tests.helpers import until
+from tests.integration.xdesk import HEIGHT, WIDTH, Desk, x_server
 
 
 def editor_picture(out: Path) -> None:

@@ -7,7 +7,6 @@ import json
 import os
 import subprocess
 import sys
-import time
 import urllib.request
 from pathlib import Path
 
@@ -17,6 +16,7 @@ from game import ROOT
 from game.menu.model import Launch
 from game.menu.online import HOSTED
 from game.menu.pages import new_menu
+from tests.helpers import until
 
 
 @pytest.fixture
@@ -121,10 +121,7 @@ def test_a_hosted_server_stops_when_rulefront_is_killed(home):
     finally:
         parent.kill()
         parent.wait()
-    deadline = time.monotonic() + 15
-    while reachable(url) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert not reachable(url)
+    until(lambda: not reachable(url), "the hosted server to stop with its parent")
 
 
 def reachable(url: str) -> bool:

@@ -8,7 +8,6 @@ import os
 import re
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -86,15 +85,11 @@ def bot(url: str, game: dict[str, Any], side: str, ai: str) -> subprocess.Popen[
 
 
 def log_lines(data: Path, game: str) -> list[dict[str, Any]]:
+    """The game's log as the server has written it so far: whole lines only (a line being
+    written, or torn by a kill -9, has no newline yet)."""
     path = data / "games" / game / "log.jsonl"
-    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
-
-
-def wait_for(predicate: Any, seconds: float = 60.0) -> None:
-    deadline = time.monotonic() + seconds
-    while not predicate():
-        assert time.monotonic() < deadline, "gave up waiting"
-        time.sleep(0.02)
+    text = path.read_text() if path.exists() else ""
+    return [json.loads(line) for line in text.split("\n")[:-1] if line.strip()]
 
 
 def finish(process: subprocess.Popen[str]) -> str:
