@@ -180,3 +180,20 @@ def reread_rules(world: World) -> list[Event]:
     """refresh_rules, as events: each rule broken, then each rule formed (none: no change)."""
     formed, broken = refresh_rules(world)
     return [RuleBroken(r) for r in broken] + [RuleFormed(r) for r in formed]
+
+
+def sentences(world: World) -> dict[str, tuple[Cell, ...]]:
+    """Each rule the words spell -> the cells of its words, first word to last (the subject,
+    IS, the target and any AND between), in reading order: where the sentence stands."""
+    grid = word_grid(world)
+    found: dict[str, tuple[Cell, ...]] = {}
+    operators = sorted(cell for cell, tiles in grid.items() if ("IS", "operator") in tiles)
+    for x, y in sorted(operators, key=lambda c: (c[1], c[0])):
+        for dx, dy in ((1, 0), (0, 1)):
+            subjects = _chain(grid, x - dx, y - dy, -dx, -dy, ("noun",))
+            targets = _chain(grid, x + dx, y + dy, dx, dy, ("noun", "property"))
+            for i, subject in reversed(list(enumerate(subjects))):
+                for j, target in enumerate(targets):
+                    cells = tuple((x + k * dx, y + k * dy) for k in range(-1 - 2 * i, 2 + 2 * j))
+                    found.setdefault(f"{subject} IS {target}", cells)
+    return found

@@ -11,7 +11,10 @@ An observation has shape (planes, height, width), float32; which planes a rulese
 - `moves`    move points left / max of a unit; `ready` 1 under a unit that may still attack;
 - `height`   blocks stacked on the cell (descent), as a count;
 - `exit`     1 on the descent exit;
-- `to_play`  every cell 1 when the observing side is to play.
+- `to_play`  every cell 1 when the observing side is to play;
+- `prop:P`   1 under each thing whose kind holds property P now (the rules in force, fixed
+             and spelled by words: `prop:STOP` goes dark on the water when WATER IS STOP
+             breaks).
 
 Every game is perfect-information: the observers differ only in which side is `own` and
 whether `to_play` is lit.
@@ -25,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from components import Actions, Health, Kind, Moves, Position, Team, Word
-from components.resources import EXIT_KEY, SIZE_KEY
+from components.resources import EXIT_KEY, PROPS_KEY, SIZE_KEY
 from game.journal import ADD, MOVE, REMOVE, SET, SPAWN, Change, touched
 
 if TYPE_CHECKING:
@@ -57,6 +60,14 @@ def board_planes() -> tuple[str, ...]:
 
 
 UNIT_PLANES = ("side:own", "side:other", "hp", "moves", "ready")
+
+
+def rule_planes() -> tuple[str, ...]:
+    """One plane per property a rule can give (`prop:STOP`...): the rules in force, as a
+    learner sees them (a ruleset with word rules adds these to its `planes` edge)."""
+    from systems.rules import PROPERTY_NAMES
+
+    return tuple(f"prop:{name}" for name in PROPERTY_NAMES)
 
 
 @cache
@@ -91,6 +102,7 @@ class Planes:
         width, height = size
         self.shape = (len(self.names), height, width)
         self._exit, self._to_play = self.index.get("exit"), self.index.get("to_play")
+        self.props = {n[5:]: i for n, i in self.index.items() if n.startswith("prop:")}
         self._boards: dict[str, Board] = {}  # by World name (names are never reused)
 
     def __getstate__(self) -> dict[str, Any]:
@@ -120,6 +132,13 @@ class Planes:
             out[self._exit, ey, ex] = 1.0
         if self._to_play is not None and engine.side == me and not engine.over:
             out[self._to_play] = 1.0
+
+
+@cache
+def _bits() -> tuple[tuple[str, int], ...]:
+    from systems.rules import PROPERTY_NAMES
+
+    return tuple((name, int(flag)) for name, flag in PROPERTY_NAMES.items())
 
 
 COUNT, VALUE = 0, 1  # a mark counts toward its value (1 where any, or a height), or sets it
@@ -185,7 +204,10 @@ class Board:
         self.rebuild(world)
 
     def rebuild(self, world: World) -> None:
-        """Every entity's marks, from scratch."""
+        """Every entity's marks, from scratch (and after the rules changed: the `prop:`
+        planes each kind marks are worked out again from the World's masks)."""
+        self.masks = world.resource(PROPS_KEY)
+        self.prop_marks = self._prop_marks(self.masks)
         self.values.fill(0.0)
         self.counts: dict[int, int] = {}  # index in `flat` -> marks counted there (if any)
         self.setters: dict[int, dict[int, float]] = {}  # value index -> entity -> its value
@@ -199,6 +221,15 @@ class Board:
             self._mark_again(world, entity)
         self.token = world.version()
         self.seen = world.changes_since(0)  # the journal as last seen, to match after an undo
+
+    def _prop_marks(self, masks: dict[str, int] | None) -> dict[str, tuple[int, ...]]:
+        """Kind -> the start in `flat` of each `prop:` plane a thing of that kind lights."""
+        props = self.planes.props
+        if not props or not masks:
+            return {}
+        return {kind: tuple(props[name] * self.cells for name, bit in _bits()
+                            if mask & bit and name in props)
+                for kind, mask in masks.items() if mask}
 
     def put_sides(self, me: str, out: np.ndarray) -> None:
         """Write the side planes as observer `me` sees them: its units' cells on `side:own`,
@@ -233,6 +264,8 @@ class Board:
             plane = self.planes.kinds.get(kind.name, self.other)
             if plane is not None:
                 marks.append((plane * cells + cell, COUNT, 1.0))
+            for start in self.prop_marks.get(kind.name, ()):
+                marks.append((start + cell, COUNT, 1.0))
         words = self.planes.words
         if words:
             word = comps.get(Word)
@@ -267,6 +300,9 @@ class Board:
         marked again (a dropped journal rebuilds)."""
         token = self.token
         if world.same_version(token):
+            return
+        if self.planes.props and world.resource(PROPS_KEY) is not self.masks:
+            self.rebuild(world)  # the rules changed: every thing's properties may have
             return
         if world.is_ancestor(token):
             changes = world.changes_since(token[1])

@@ -23,11 +23,13 @@ from pyglet.graphics import Batch, Group
 
 from game.render import colors
 from game.render.layout import MARGIN, PANEL_WIDTH, Layout
-from game.render.panels import rule_lines, status_line
+from game.render.panels import status_line
 from game.render.uiview import UiView
 from game.render.views import view_for
 from game.render.views.base import View, board_size
 from game.session.narrate import Chronicle
+from game.session.rulesense import changes, panel_lines
+from systems.rules import sentences
 
 if TYPE_CHECKING:
     from game.engine import Engine
@@ -46,17 +48,7 @@ BROKEN = (255, 96, 80)
 def rule_changes(events: list[Any]) -> dict[str, str]:
     """Rule text -> 'formed' or 'broken', from a command's RuleFormed / RuleBroken events (a
     rule broken and formed again by the same command did not change)."""
-    from game.events import RuleBroken, RuleFormed
-
-    changes: dict[str, str] = {}
-    for event in events:
-        if isinstance(event, RuleFormed | RuleBroken):
-            now = "formed" if isinstance(event, RuleFormed) else "broken"
-            if changes.get(event.rule, now) != now:
-                del changes[event.rule]
-            else:
-                changes[event.rule] = now
-    return changes
+    return changes(events)
 
 
 def pulse_color(kind: str, t: float) -> tuple[tuple[int, int, int], int]:
@@ -101,6 +93,11 @@ class Screen:
         self.pending: list[Any] | None = None  # events to animate from the next draw
         self.changed_rules: dict[str, str] = {}  # rule -> 'formed' / 'broken', while it pulses
         self.rule_labels: list[tuple[Any, str]] = []  # (panel label, how it changed)
+        # where each word rule stood at the last rebuild (a broken rule's cells, after the
+        # command), and the changed sentences' cells boxed on the board while they pulse
+        self.spelled: dict[str, tuple[tuple[int, int], ...]] = {}
+        self.rule_cells: dict[tuple[int, int], str] = {}
+        self.rule_boxes: list[tuple[Any, str]] = []
         self.resize(width, height)
 
     def resize(self, width: int, height: int) -> None:
@@ -110,6 +107,9 @@ class Screen:
         self.view: View = view_for(self.engine.ruleset.name)(self.engine.world, self.layout)
         for drawable in (*self.keep, *self.labels.values(), *self.modal, *self.shapes):
             drawable.delete()
+        for box, _kind in self.rule_boxes:
+            box.delete()
+        self.rule_boxes = []
         self.batch, self.panel = Batch(), Batch()
         self.labels, self.modal, self.shapes = {}, [], []
         self.keep = []  # made on the next draw, in the context that draws them
@@ -150,6 +150,7 @@ class Screen:
         self.changed_rules = rule_changes(list(events))
         if self.changed_rules:
             self.dirty = True  # the panel draws the changed rules' lines
+            self._mark_sentences()
         if clock is None:
             self.pending = list(events)
             return 0.0
@@ -215,9 +216,48 @@ class Screen:
         finally:
             gl.glDisable(gl.GL_SCISSOR_TEST)
 
+    def _mark_sentences(self) -> None:
+        """The cells of the sentences that changed: where a formed one stands now, where a
+        broken one stood before the command; each boxed on the board while its rule pulses."""
+        now = sentences(self.engine.world)
+        cells: dict[tuple[int, int], str] = {}
+        for rule, kind in sorted(self.changed_rules.items()):
+            for cell in (now if kind == "formed" else self.spelled).get(rule, ()):
+                cells.setdefault(cell, kind)
+        self.rule_cells = cells
+        self._drop_boxes()
+
+    def _drop_boxes(self) -> None:
+        for box, _kind in self.rule_boxes:
+            box.delete()
+        self.rule_boxes = []
+
+    def _box_sentences(self, t: float) -> None:
+        """Box the changed sentences' cells (made at the pulse's start, in the context that
+        draws them), posed at `t`; gone once the pulse is over."""
+        if t >= PULSE:
+            self._drop_boxes()
+            self.rule_cells = {}
+            return
+        if not self.rule_boxes and self.rule_cells:
+            from game.render.views.base import LAYERS
+
+            for (x, y), kind in sorted(self.rule_cells.items()):
+                left, bottom, size, _ = self.layout.cell_rect(x, y)
+                box = shapes.Box(left, bottom, size, size, thickness=max(2, size // 8),
+                                 color=(*(BROKEN if kind == "broken" else colors.SELECT), 255),
+                                 batch=self.batch, group=LAYERS["label"])
+                self.rule_boxes.append((box, kind))
+        for box, kind in self.rule_boxes:
+            color, opacity = pulse_color(kind, t)
+            if kind == "formed":
+                color, opacity = colors.SELECT, int(255 * (1 - min(1.0, max(0.0, t) / PULSE)))
+            box.color = (*color, opacity)
+
     def _pulse(self, t: float) -> None:
-        """Pose the changed rules' lines at `t`; past the pulse, plain lines again (the red
-        broken ones go at the next rebuild)."""
+        """Pose the changed rules' lines and their sentences' boxes on the board at `t`; past
+        the pulse, plain lines again (the red broken ones go at the next rebuild)."""
+        self._box_sentences(t)
         if not self.rule_labels:
             return
         for label, kind in self.rule_labels:
@@ -254,6 +294,8 @@ class Screen:
             self.chronicle.follow()
         self.view.world = self.engine.world
         self.view.sync(self.batch, self.ui)
+        if self.engine.world.resource("rules") is not None:
+            self.spelled = sentences(self.engine.world)
         if not self.view.animating():
             self.anim = None
         old, self.labels = self.labels, {}
@@ -286,8 +328,11 @@ class Screen:
             y -= 8
             y = self._text("Rules in force", x0 + MARGIN, y, 11, colors.DIM, bold=True)
             self.rule_labels = []
-            for rule in rule_lines(self.engine.world):
-                y = self._text(rule, x0 + MARGIN + 6, y, 10, colors.TEXT)
+            for line, role, rule in panel_lines(self.engine.world):
+                if role in ("heading", "none"):
+                    y = self._text(line, x0 + MARGIN + 2, y, 9, colors.DIM)
+                    continue
+                y = self._text(line, x0 + MARGIN + 6, y, 10, colors.TEXT)
                 if self.changed_rules.get(rule) == "formed":
                     self.rule_labels.append((self.labels[self._last_key], "formed"))
             for rule, kind in sorted(self.changed_rules.items()):

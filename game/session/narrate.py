@@ -30,6 +30,7 @@ from game.events import (
     TurnEnded,
     Won,
 )
+from game.session import rulesense
 from game.world import World
 
 if TYPE_CHECKING:
@@ -75,9 +76,9 @@ def sentence(world: World, event: Event, gone: dict[int, str] | None = None) -> 
             return f"the game is drawn: {event.reason}"
         return f"{event.side} wins: {event.reason}"
     if isinstance(event, RuleFormed):
-        return f"{event.rule} is formed"
+        return rulesense.told(event.rule, "formed")
     if isinstance(event, RuleBroken):
-        return f"{event.rule} is broken"
+        return rulesense.told(event.rule, "broken")
     if isinstance(event, Transformed):
         return f"{event.old} #{event.entity} becomes {event.new}"
     if isinstance(event, Destroyed):

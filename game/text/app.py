@@ -35,6 +35,7 @@ from game.errors import UserError
 from game.events import RuleBroken, RuleFormed, TurnEnded
 from game.session.match import Seat
 from game.session.narrate import Chronicle, Told, name_of
+from game.session.rulesense import changes, panel_lines
 from game.session.saves import save_game
 from game.session.seat import Forfeited
 from game.session.settings import Settings
@@ -52,6 +53,7 @@ from game.text.board import (
 )
 from game.text.cursor import GRID, HEAPS, STEPS, Cursor, key_help
 from systems.ai import Budget
+from systems.rules import sentences
 
 AI_DELAY = 0.4  # seconds between an AI's actions: a readable pace
 POLL = 0.05  # seconds between looks at whether the thinking AI has answered
@@ -71,6 +73,10 @@ PLAIN, LABEL = Style(), Style(color="#808080")
 REACH, TARGET = Style(bgcolor="#2a5cd0"), Style(bgcolor="#c02828", bold=True)
 THREAT_MOVE, THREAT_STRIKE = Style(bgcolor="#1e3466"), Style(bgcolor="#5c1e1e")
 HEADING = Style(bold=True, color="#ffe060")
+# the cells of a sentence the last command formed (bright yellow) or broke (red, struck)
+RULE_FORMED = Style(bgcolor="#a08000", bold=True)
+RULE_BROKEN = Style(bgcolor="#902020", strike=True)
+Place = tuple[int, int]
 # The colour-blind palette (Settings): Okabe and Ito's orange and sky blue for the sides,
 # blue for reach and vermillion for targets, as in the window (game/render/colors.py).
 COLOUR_BLIND = {"red": "bold black on #e69f00", "blue": "bold black on #56b4e9"}
@@ -205,6 +211,8 @@ def board_text(engine: Engine, cursor: Cursor, grid: list[list[Cell]] | None = N
                 style = style + REACH
             if (x, y) in targets:
                 style = style + TARGET
+            if (x, y) in cursor.flash:  # a sentence the last command formed or broke
+                style = style + (RULE_BROKEN if cursor.flash[(x, y)] == "broken" else RULE_FORMED)
             if (x, y) == selected:
                 style = style + SELECTED
             if (x, y) == here:
@@ -264,14 +272,31 @@ def panel_text(engine: Engine, seats: dict[str, Seat], ready: list[int] | None =
     rules = rules_in_force(world)
     if rules or broken:
         text.append("rules in force:\n", style="bold")
-    for rule in rules:
-        text.append(f" {rule}\n", style="bold #60ff60" if rule in formed else "")
+        for line, role, rule in panel_lines(world):
+            if role in ("heading", "none"):
+                text.append(f" {line}\n", style="#a0a0a0")
+            else:
+                text.append(f"  {line}\n", style="bold #60ff60" if rule in formed else "")
     for rule in broken:
         if rule not in rules:
-            text.append(f" {rule} (broken)\n", style="strike #ff6060")
+            text.append(f"  {rule} (broken)\n", style="strike #ff6060")
     for line in legend(world):
         text.append(line + "\n", style="#a0a0a0")
     return text
+
+
+def flash_cells(engine: Engine, spelled: dict[str, tuple[Place, ...]]) -> dict[Place, str]:
+    """The cells of the sentences the last command changed, from its events: where a formed
+    rule stands now, where a broken one stood (`spelled`, read before the command)."""
+    found = changes(engine.history[-1].events) if engine.history else {}
+    if not found:
+        return {}
+    now = sentences(engine.world)
+    cells: dict[Place, str] = {}
+    for rule, kind in sorted(found.items()):
+        for cell in (now if kind == "formed" else spelled).get(rule, ()):
+            cells.setdefault(cell, kind)
+    return cells
 
 
 def rule_changes(engine: Engine) -> tuple[set[str], set[str]]:
@@ -457,6 +482,7 @@ class RulefrontApp(App[int]):
 
     def follow(self) -> None:
         """The chronicle catches up with the engine (after a command, an undo or a redo)."""
+        self.cursor.flash = {}
         if self.chronicle.follow():
             self.write_log()
 
@@ -494,6 +520,9 @@ class RulefrontApp(App[int]):
             rest = "" if self.skipping else "; space plays the rest of its turn at once"
             return f"{engine.side} ({seat.spec}) is thinking ({seconds}s){rest}"
         if self.cursor.mode == GRID and self.cursor.selected is not None:
+            foreseen = self.cursor.rule_preview()
+            if foreseen:  # a push of words under the cursor: what it does to the rules
+                return "Enter pushes: " + "; ".join(foreseen)
             return (f"{name_of(engine.world, self.cursor.selected)} selected: Enter on a blue "
                     "cell moves, on a red one attacks")
         return f"{engine.side} to play: {HELP[self.cursor.mode]}"
@@ -507,11 +536,13 @@ class RulefrontApp(App[int]):
         self.refresh_view()
 
     def submit(self, command: Command) -> bool:
+        spelled = sentences(self.engine.world)  # where the word rules stand before it
         result = self.engine.submit(command)
         if isinstance(result, Impossible):
             self.cursor.after(result)
             return False
         self.follow()
+        self.cursor.flash = flash_cells(self.engine, spelled)
         self.next_ai = time.monotonic() + self.ai_delay  # the next AI action's readable pace
         self.cursor.after(None)
         self.autosave()

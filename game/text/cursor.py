@@ -17,6 +17,7 @@ from game.commands import Attack, Command, EndTurn, Move, Step, Take, Wait
 from game.engine import Engine, Impossible
 from game.errors import UserError
 from game.session.narrate import name_of
+from game.session.rulesense import foresee_lines
 from game.session.threat import (
     NO_THREAT,
     Threat,
@@ -57,6 +58,7 @@ class Cursor:
         self.message = ""
         self.show_threats = False
         self.hovered: tuple[int, int] | None = None  # the cell under the mouse, if on the board
+        self.flash: dict[tuple[int, int], str] = {}  # sentence cells the last command changed
         self.asked_end = False  # e was pressed with heroes unused: a second e ends the turn
         self._legal: tuple[tuple[int, int, object], list[Command]] | None = None
         self._threat: tuple[object, Threat] | None = None
@@ -118,6 +120,15 @@ class Cursor:
             return []
         return [c for c in self.legal()
                 if isinstance(c, Move | Attack) and c.unit == self.selected]
+
+    def rule_preview(self) -> list[str]:
+        """What the selected hero's move onto the cursor cell would do to the rules (a push
+        of words): one sentence per rule formed or broken, nothing otherwise."""
+        if self.mode != GRID or self.selected is None:
+            return []
+        move = next((c for c in self.legal() if isinstance(c, Move) and c.unit == self.selected
+                     and (c.x, c.y) == (self.x, self.y)), None)
+        return foresee_lines(self.engine, move) if move is not None else []
 
     def reach(self) -> set[tuple[int, int]]:
         return {(c.x, c.y) for c in self.options() if isinstance(c, Move)}

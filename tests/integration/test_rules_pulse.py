@@ -52,6 +52,28 @@ def test_a_broken_rule_shows_in_red_then_goes(window):
     assert not any("(broken)" in text for text in texts(screen))
 
 
+def board_pixels(image: np.ndarray, screen: Screen, color: tuple[int, int, int]) -> int:
+    board = image[:, :screen.layout.panel_x].astype(int)
+    return int((np.abs(board - np.array(color)).sum(axis=2) < 40).sum())
+
+
+def test_the_broken_sentence_is_boxed_on_the_board_where_it_stood_then_unboxed(window):
+    engine = keke_level(ROWS)
+    screen = Screen(engine, *window.get_size())
+    before = to_array(frame_image(window, screen))
+    assert engine.submit(Step("u"))
+    screen.play(engine.history[-1].events, clock=0.0)
+    # FLAG IS WIN stood on row 1, columns 0-2, before WIN was pushed up out of it
+    assert screen.rule_cells == {(0, 1): "broken", (1, 1): "broken", (2, 1): "broken"}
+    screen.pose(0.05)
+    early = to_array(frame_image(window, screen))
+    screen.pose(PULSE)
+    late = to_array(frame_image(window, screen))
+    assert board_pixels(early, screen, BROKEN) > board_pixels(before, screen, BROKEN) + 50
+    assert board_pixels(late, screen, BROKEN) == board_pixels(before, screen, BROKEN)
+    assert not screen.rule_boxes
+
+
 def test_undoing_the_break_makes_the_rule_form_again_and_flash(window):
     engine = keke_level(ROWS)
     screen = Screen(engine, *window.get_size())
@@ -61,7 +83,7 @@ def test_undoing_the_break_makes_the_rule_form_again_and_flash(window):
     engine.undo()
     screen.invalidate()
     screen.play(backward(events), clock=0.0)
-    label = next(label for key, label in screen.labels.items() if key[0] == "FLAG IS WIN")
+    label = next(label for key, label in screen.labels.items() if key[0].startswith("FLAG IS WIN ("))
     assert tuple(label.color[:3]) == colors.SELECT
     flash = to_array(frame_image(window, screen))
     screen.pose(PULSE)

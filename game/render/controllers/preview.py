@@ -1,5 +1,6 @@
-"""What hovering a cell tells: the path a move would take and the MP left, what an attack
-would do, and a tooltip for whatever stands there. No pyglet here.
+"""What hovering a cell tells: the path a move would take and the MP left, the rules a push of
+words would form and break and what they change, what an attack would do, and a tooltip for
+whatever stands there. No pyglet here.
 
 Outcomes are not guessed: the command is applied, looked at and retracted (the engine's exact
 undo), as every search in this project does, so a preview always agrees with the rules.
@@ -16,6 +17,7 @@ from game.commands import Attack, Command, Move
 from game.engine import Engine
 from game.render.panels import name_of, rule_lines
 from game.render.uiview import Cell
+from game.session.rulesense import foresee_lines
 from game.world import World
 from systems.board import manhattan, occupancy
 from systems.movement import path, reach
@@ -43,6 +45,7 @@ def preview(engine: Engine, legal: list[Command], selected: int | None,
         if move is not None:
             path = walk(engine, selected, cell)
             lines.append(move_line(engine, move, len(path)))
+            lines.extend(foresee_lines(engine, move))  # a push of words: the rules it changes
         elif attack is not None:
             lines.append(attack_line(engine, attack))
     lines.extend(tooltip(engine, cell))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.encoding.actions import StepEncoding
-from game.encoding.planes import board_planes
+from game.encoding.planes import board_planes, rule_planes
 
 if TYPE_CHECKING:
     from game.engine import Engine
@@ -17,4 +17,4 @@ def encoding(engine: Engine) -> StepEncoding:
 
 
 def planes() -> tuple[str, ...]:
-    return board_planes()
+    return (*board_planes(), *rule_planes())

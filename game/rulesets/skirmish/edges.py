@@ -11,7 +11,7 @@ from components import Health, Kind, Moves, Position, Team, UnitClass
 from components.resources import SIZE_KEY
 from game.commands import Attack, Command, EndTurn, Move
 from game.encoding.actions import Encoding
-from game.encoding.planes import UNIT_PLANES, board_planes
+from game.encoding.planes import UNIT_PLANES, board_planes, rule_planes
 from systems.board import in_sight
 from systems.movement import reach
 
@@ -78,8 +78,9 @@ def encoding(engine: Engine) -> SkirmishEncoding:
 
 
 def planes() -> tuple[str, ...]:
-    """Things and words, then each unit's side, hit points, move points and readiness."""
-    return (*board_planes(), *UNIT_PLANES, "to_play")
+    """Things and words, then each unit's side, hit points, move points and readiness, then
+    the properties the rules in force give (`prop:P`)."""
+    return (*board_planes(), *UNIT_PLANES, "to_play", *rule_planes())
 
 
 def from_params(params: dict[str, Any], load: Any) -> GameMap:

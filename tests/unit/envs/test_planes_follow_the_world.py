@@ -10,9 +10,10 @@ import numpy as np
 import pytest
 
 from components import Actions, Health, Kind, Moves, Position, Team, Word
-from components.resources import EXIT_KEY
+from components.resources import EXIT_KEY, PROPS_KEY
 from game.encoding import Planes
 from game.levels.loader import load_engine
+from systems.rules import PROPERTY_NAMES
 from tests.conformance.cases import conformance_cases
 from tests.conformance.test_a_fifth_ruleset import register_counting
 
@@ -57,6 +58,12 @@ def from_scratch(planes: Planes, engine, me: str) -> np.ndarray:
         out[index["exit"], ey, ex] = 1.0
     if "to_play" in index and not engine.over and engine.side == me:
         out[index["to_play"]] = 1.0
+    masks = world.resource(PROPS_KEY) or {}
+    for entity, kind in world.query(Kind):  # prop:P under each thing whose kind holds P
+        for name, flag in PROPERTY_NAMES.items():
+            plane = index.get(f"prop:{name}")
+            if entity in cells and plane is not None and masks.get(kind.name, 0) & int(flag):
+                out[(plane, *cells[entity])] = 1.0
     return out
 
 

@@ -1,0 +1,138 @@
+"""What the rules mean to a player: what a command would form and break, in words; which rules
+are fixed and which are spelled by word tiles, and where each sentence stands.
+
+A preview is not guessed: the command is applied, its RuleFormed / RuleBroken events read and
+the command retracted (the engine's exact undo), as every search in this project does. Front
+ends (the window's hover preview and rules panel, the Textual client's status line and panel,
+the log) all read their sentences from here, so they say the same thing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from components import Word
+from components.resources import BASE_KEY, RULES_KEY
+from game.events import RuleBroken, RuleFormed
+from systems.rules import Cell, noun_kinds, sentences
+
+if TYPE_CHECKING:
+    from game.commands import Command
+    from game.engine import Engine
+    from game.world import World
+
+# What holding a property does, and what losing it does, to the things of a kind ({k}).
+# The one place these words live: when data/properties.yaml (the property table) lands, read
+# each property's description from it in `meaning` and drop this table.
+_MEANINGS: dict[str, tuple[str, str]] = {
+    "YOU": ("{k} takes orders", "{k} no longer takes orders"),
+    "WIN": ("reaching {k} wins", "{k} no longer wins"),
+    "STOP": ("{k} blocks walks and pushes", "{k} can be waded: it blocks nothing"),
+    "PUSH": ("{k} is shoved by a step into it", "{k} is no longer shoved"),
+    "DEFEAT": ("{k} destroys a unit that stands on it", "{k} no longer destroys units"),
+    "SINK": ("{k} drowns what enters it, with itself", "{k} no longer drowns anything"),
+    "HOT": ("{k} melts what is MELT on it", "{k} no longer melts anything"),
+    "MELT": ("{k} melts on a HOT cell", "{k} no longer melts"),
+    "MOVE": ("{k} walks a step each turn", "{k} stands still"),
+    "OPEN": ("{k} opens a SHUT thing it meets", "{k} no longer opens anything"),
+    "SHUT": ("{k} is shut: an OPEN thing opens it", "{k} is no longer shut"),
+    "WEAK": ("{k} breaks when anything shares its cell", "{k} no longer breaks"),
+}
+
+
+def meaning(rule: str, holds: bool) -> str:
+    """What `rule` does while it `holds` (or what its breaking undoes), in words:
+    ('WATER IS STOP', False) -> 'water can be waded: it blocks nothing'."""
+    parts = rule.split()
+    if len(parts) != 3:
+        return ""
+    nouns = noun_kinds()
+    subject = nouns.get(parts[0], parts[0].lower())
+    target = parts[2]
+    if target in nouns:
+        other = nouns[target]
+        if other == subject:
+            return f"{subject} stays {subject}" if holds else f"{subject} may change again"
+        return f"every {subject} turns into {other}" if holds else \
+            f"{subject} no longer turns into {other}"
+    held, lost = _MEANINGS.get(target, ("{k} is " + target, "{k} is no longer " + target))
+    return (held if holds else lost).format(k=subject)
+
+
+def told(rule: str, change: str) -> str:
+    """'WATER IS STOP is broken: water can be waded: it blocks nothing' (change: formed /
+    broken)."""
+    what = meaning(rule, change == "formed")
+    return f"{rule} is {change}" + (f": {what}" if what else "")
+
+
+def changes(events: Iterable[Any]) -> dict[str, str]:
+    """Rule text -> 'formed' or 'broken', from a command's RuleFormed / RuleBroken events (a
+    rule broken and formed again by the same command did not change)."""
+    found: dict[str, str] = {}
+    for event in events:
+        if isinstance(event, RuleFormed | RuleBroken):
+            now = "formed" if isinstance(event, RuleFormed) else "broken"
+            if found.get(event.rule, now) != now:
+                del found[event.rule]
+            else:
+                found[event.rule] = now
+    return found
+
+
+def foresee(engine: Engine, command: Command) -> dict[str, str]:
+    """The rules a legal `command` would form and break, from the command applied and
+    retracted (nothing at all where no word tile stands)."""
+    if not engine.world.resource(RULES_KEY) or not _has_words(engine.world):
+        return {}
+    events = engine.apply(command)
+    engine.retract()
+    return changes(events)
+
+
+def foresee_lines(engine: Engine, command: Command) -> list[str]:
+    """One sentence per rule `command` would change, broken ones first."""
+    found = foresee(engine, command)
+    return [told(rule, kind) for kind in ("broken", "formed")
+            for rule, how in found.items() if how == kind]
+
+
+def _has_words(world: World) -> bool:
+    return any(True for _ in world.query(Word))
+
+
+def where(cells: tuple[Cell, ...]) -> str:
+    """'(6,5)→' for a sentence read across from cell 6,5; '(6,5)↓' read down."""
+    if not cells:
+        return ""
+    (x, y), arrow = cells[0], "→"
+    if len(cells) > 1 and cells[1][0] == x:
+        arrow = "↓"
+    return f"({x},{y}){arrow}"
+
+
+def fixed_and_word(world: World) -> tuple[list[str], list[tuple[str, tuple[Cell, ...]]]]:
+    """The rules in force, split: fixed (the ruleset's base rules, which no push can break)
+    and word rules (spelled by tiles, each with the cells of its words)."""
+    rules = world.resource(RULES_KEY) or ()
+    base = set(world.resource(BASE_KEY) or ())
+    spelled = sentences(world) if _has_words(world) else {}
+    fixed = [rule for rule in rules if rule in base or rule not in spelled]
+    worded = [(rule, spelled[rule]) for rule in rules if rule not in base and rule in spelled]
+    return fixed, worded
+
+
+def panel_lines(world: World) -> list[tuple[str, str, str]]:
+    """(line, 'heading' / 'fixed' / 'word' / 'none', its rule or '') for a rules panel:
+    'fixed rules' then its rules, 'word rules' then 'WATER IS STOP (6,5)→'..."""
+    fixed, worded = fixed_and_word(world)
+    lines: list[tuple[str, str, str]] = []
+    if fixed:
+        lines.append(("fixed rules", "heading", ""))
+        lines.extend((rule, "fixed", rule) for rule in fixed)
+    lines.append(("word rules", "heading", ""))
+    lines.extend((f"{rule} {where(cells)}", "word", rule) for rule, cells in worded)
+    if not worded:
+        lines.append(("none: no words spell one", "none", ""))
+    return lines
