@@ -17,8 +17,8 @@ from game.levels.loader import load_engine
 from game.session.match import make_seats
 from game.session.saves import save_game
 from game.text.cursor import Cursor
+from tests.helpers import until
 from tests.integration.test_terminal_in_tmux import pane, panel_text
-from tests.integration.xdesk import until
 
 pytestmark = pytest.mark.integration
 
