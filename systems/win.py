@@ -26,13 +26,14 @@ def standing(world: World, sides: tuple[str, ...]) -> dict[str, dict[str, int]]:
 
 def _all_stand(world: World, sides: tuple[str, ...]) -> bool:
     """Whether every side still has a headquarters and a hero standing."""
-    found = set()
+    needed = {(side, name) for side in sides for name in ("hq", "hero")}
     for _entity, (kind, team, health) in world.query(Kind, Team, Health):
         name = kind.name
         if (name == "hero" or name == "hq") and health.hp > 0:
-            found.add((team.side, name))
-    return len(found) == 2 * len(sides) and all(
-        (side, "hq") in found and (side, "hero") in found for side in sides)
+            needed.discard((team.side, name))
+            if not needed:  # the map's own units come first, by id: found early
+                return True
+    return False
 
 
 def decide(world: World, turn_entity: int, sides: tuple[str, ...], turn_limit: int) -> list[Event]:
