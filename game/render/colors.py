@@ -23,6 +23,7 @@ THREAT_STRIKE = (255, 70, 50)  # where else they may strike (outlined red)
 BUTTON = (58, 64, 82)
 BUTTON_EDGE = (120, 130, 160)
 SELECT = (255, 230, 80)
+RULE_BROKEN = (255, 96, 80)  # a rule broken: its line in the panel, its sentence's cells
 HP_BACK = (40, 20, 20)
 HP_GOOD = (70, 200, 90)
 HP_LOW = (230, 80, 60)

@@ -42,7 +42,7 @@ WRAP = 34  # characters per panel line at the panel's font size
 LOG_SIZE = 9  # the log's font size; a row is int(LOG_SIZE * 1.7) pixels
 FOOTER_SPACE = 44  # pixels under the log kept for the footer
 PULSE = 0.9  # seconds a changed rule pulses in the panel
-BROKEN = (255, 96, 80)
+BROKEN = colors.RULE_BROKEN
 
 
 def rule_changes(events: list[Any]) -> dict[str, str]:

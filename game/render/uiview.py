@@ -25,6 +25,8 @@ class UiView:
     hint: str = ""  # the solver's next move ('u', 'd', 'l', 'r', 's') to draw on the board
     path: tuple[Cell, ...] = ()  # hover: the cells a move would walk, the hovered one last
     tooltip: tuple[str, ...] = ()  # hover: what a move or attack would do, what stands there
+    # hover: the cells of the sentences a push of words would break (red) or form (yellow)
+    sentences: tuple[tuple[Cell, str], ...] = ()
     threat_moves: frozenset[Cell] = frozenset()  # where enemies may move next turn (blue)
     threat_strikes: frozenset[Cell] = frozenset()  # where else they may strike (red)
     ready: tuple[Button, ...] = ()  # the units that can still act, each a button selecting it

@@ -84,16 +84,37 @@ def changes(events: Iterable[Any]) -> dict[str, str]:
 def foresee(engine: Engine, command: Command) -> dict[str, str]:
     """The rules a legal `command` would form and break, from the command applied and
     retracted (nothing at all where no word tile stands)."""
-    if not engine.world.resource(RULES_KEY) or not _has_words(engine.world):
-        return {}
+    return foresee_cells(engine, command)[0]
+
+
+def foresee_cells(engine: Engine, command: Command) -> tuple[dict[str, str],
+                                                             dict[Cell, str]]:
+    """`foresee`, and the cells of those sentences: where a rule it breaks stands now,
+    where one it forms would stand (each cell 'broken' or 'formed')."""
+    world = engine.world
+    if not world.resource(RULES_KEY) or not _has_words(world):
+        return {}, {}
+    before = sentences(world)
     events = engine.apply(command)
-    engine.retract()
-    return changes(events)
+    try:
+        found = changes(events)
+        after = sentences(world) if "formed" in found.values() else {}
+    finally:
+        engine.retract()
+    cells: dict[Cell, str] = {}
+    for rule, kind in sorted(found.items()):
+        for cell in (after if kind == "formed" else before).get(rule, ()):
+            cells.setdefault(cell, kind)
+    return found, cells
 
 
 def foresee_lines(engine: Engine, command: Command) -> list[str]:
     """One sentence per rule `command` would change, broken ones first."""
-    found = foresee(engine, command)
+    return told_lines(foresee(engine, command))
+
+
+def told_lines(found: dict[str, str]) -> list[str]:
+    """One sentence per changed rule, broken ones first."""
     return [told(rule, kind) for kind in ("broken", "formed")
             for rule, how in found.items() if how == kind]
 

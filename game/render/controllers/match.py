@@ -246,6 +246,7 @@ class Controller:
                       message=self.message or self.thinking_line(),
                       footer=footer, path=shown.path if shown else (),
                       tooltip=shown.lines if shown else (), threat_moves=moves,
+                      sentences=shown.sentences if shown else (),
                       threat_strikes=strikes, ready=ready, buttons=buttons,
                       log_scroll=self.log_scroll, zoom=self.zoom, pan=self.pan)
 

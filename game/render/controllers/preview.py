@@ -17,7 +17,7 @@ from game.commands import Attack, Command, Move
 from game.engine import Engine
 from game.render.panels import name_of, rule_lines
 from game.render.uiview import Cell
-from game.session.rulesense import foresee_lines
+from game.session.rulesense import foresee_cells, told_lines
 from game.world import World
 from systems.board import manhattan, occupancy
 from systems.movement import path, reach
@@ -28,6 +28,8 @@ from systems.rules import PROPERTY_NAMES
 class Preview:
     path: tuple[Cell, ...] = ()  # cells walked, start excluded, the hovered cell last
     lines: tuple[str, ...] = ()
+    # the sentences a push of words would change: each cell and 'broken' / 'formed'
+    sentences: tuple[tuple[Cell, str], ...] = ()
 
 
 def preview(engine: Engine, legal: list[Command], selected: int | None,
@@ -37,6 +39,7 @@ def preview(engine: Engine, legal: list[Command], selected: int | None,
         return Preview()
     lines: list[str] = []
     path: tuple[Cell, ...] = ()
+    marked: dict[Cell, str] = {}
     if selected is not None and engine.world.alive(selected):
         move = next((c for c in legal if isinstance(c, Move) and c.unit == selected
                      and (c.x, c.y) == cell), None)
@@ -45,11 +48,12 @@ def preview(engine: Engine, legal: list[Command], selected: int | None,
         if move is not None:
             path = walk(engine, selected, cell)
             lines.append(move_line(engine, move, len(path)))
-            lines.extend(foresee_lines(engine, move))  # a push of words: the rules it changes
+            changed, marked = foresee_cells(engine, move)  # a push of words: what it changes
+            lines.extend(told_lines(changed))
         elif attack is not None:
             lines.append(attack_line(engine, attack))
     lines.extend(tooltip(engine, cell))
-    return Preview(path, tuple(lines))
+    return Preview(path, tuple(lines), tuple(sorted(marked.items())))
 
 
 def _cell_of(engine: Engine, entity: int) -> Cell | None:

@@ -328,6 +328,11 @@ class GridView(View):
             left, bottom, size, _ = self.layout.cell_rect(x, y)
             self._add(shapes.Box(left, bottom, size, size, thickness=max(2, size // 10),
                                  color=colors.REACH, batch=batch, group=LAYERS["hp"]))
+        for (x, y), kind in ui.sentences:  # hover: the sentences a push would change
+            left, bottom, size, _ = self.layout.cell_rect(x, y)
+            color = colors.RULE_BROKEN if kind == "broken" else colors.SELECT
+            self._add(shapes.Box(left, bottom, size, size, thickness=max(2, size // 8),
+                                 color=color, batch=batch, group=LAYERS["label"]))
         dot = max(2.0, self.layout.cell * 0.12)
         for x, y in ui.path:  # hover: the walk a move would take
             cx, cy = self.layout.cell_center(x, y)

@@ -35,8 +35,10 @@ def test_hovering_the_push_says_what_it_breaks_and_what_that_changes():
     engine = over_the_is()
     shown = preview(engine, engine.legal_actions(), HERO, (7, 5))
     assert "WATER IS STOP is broken: water can be waded: it blocks nothing" in shown.lines
+    # the board boxes the sentence where it stands now (the window draws these in red)
+    assert shown.sentences == (((6, 5), "broken"), ((7, 5), "broken"), ((8, 5), "broken"))
     plain = preview(engine, engine.legal_actions(), HERO, (8, 4))
-    assert not any("is broken" in line for line in plain.lines)
+    assert not any("is broken" in line for line in plain.lines) and not plain.sentences
 
 
 def test_meanings_name_the_kind_and_what_it_gains_or_loses():
