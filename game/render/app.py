@@ -291,12 +291,15 @@ def run_level_window(engine: Engine, args: argparse.Namespace) -> int:
     ctrl = LevelController(engine, args.map, args.level, args.seed,
                            player=getattr(args, "player", None))
     app = App(window, ctrl, animation_setting(args, settings), settings, window_sounds(settings))
-    pyglet.clock.schedule_interval(app.tick, 0.25)  # the timer on screen
+    pyglet.clock.schedule_interval(app.tick, 0.25)  # the timer on screen, a hint's arrival
     quit_after = getattr(args, "quit_after", None)
     if quit_after:
         pyglet.clock.schedule_once(lambda dt: window.close(), quit_after)
-    pyglet.app.run(1 / 30)
-    pyglet.clock.unschedule(app.tick)
+    try:
+        pyglet.app.run(1 / 30)
+    finally:
+        pyglet.clock.unschedule(app.tick)
+        ctrl.close()  # a hint being looked for is stopped, not waited for
     print(f"{ctrl.title()}: {ctrl.moves} moves, "
           + ("won" if ctrl.won else "lost" if ctrl.lost else "not finished"))
     return 0

@@ -18,6 +18,12 @@ CLIENT_GRACE (an AI stuck in a loop would otherwise think forever) is stopped an
 forfeits. `cancel()` stops a think the player made moot (undo, restart, quit); the next
 `ask` starts a new child.
 
+The same child answers a level's hint: `ask_hint(engine, seconds)` has the solver
+(systems/ai/solver.py) look for a win from the position as it stands, on the replica, and
+`poll_hint()` hands over its moves (`Hinted`) once found. One question is pending at a time:
+asking a hint while an AI thinks, or the other way round, stops the first. The client shows
+the hint only if its game is still at the position it asked about.
+
 `Inline` has the same face and runs the step at once in this process: for callers with no
 screen to keep alive (scripts, unit tests of a controller's rules).
 """
@@ -34,7 +40,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from game.commands import from_json
+from game.commands import Command, from_json
 from game.session.seat import Chosen, Forfeited, Seat, step
 from systems.ai import Budget
 from systems.ai.base import SETUP_SECONDS, time_limit
@@ -52,14 +58,40 @@ NICENESS = 5  # the child's scheduling priority below the client's (os.nice)
 Outcome = Chosen | Forfeited
 
 
+@dataclass(frozen=True)
+class Hinted:
+    """The solver's answer to a hint: a winning line from the position asked about (empty
+    when none was found), whether it proved no win exists, or why no search answered."""
+
+    commands: tuple[Command, ...] = ()
+    exhausted: bool = False  # every reachable state seen without a win: undo or restart
+    failure: str = ""  # the thinking process failed or ran over its time
+
+    @property
+    def solved(self) -> bool:
+        return bool(self.commands)
+
+
+def hint_of(engine: Engine, seconds: float) -> Hinted:
+    """The solver run on `engine` from where it stands (left exactly as it was found)."""
+    from systems.ai.solver import solve
+
+    solution = solve(engine, seconds)
+    return Hinted(tuple(solution.commands) if solution.solved else (), solution.exhausted)
+
+
 class Thinker(Protocol):
-    """What a client needs of whoever works out an AI's command."""
+    """What a client needs of whoever works out an AI's command or a level's hint."""
 
     def prepare(self) -> None: ...
 
     def ask(self, engine: Engine, seat: Seat, budget: Budget) -> None: ...
 
     def poll(self) -> Outcome | None: ...
+
+    def ask_hint(self, engine: Engine, seconds: float) -> None: ...
+
+    def poll_hint(self) -> Hinted | None: ...
 
     @property
     def thinking(self) -> bool: ...
@@ -73,7 +105,7 @@ class Inline:
     """The seat step run at once, in this process: `poll` hands its answer over."""
 
     def __init__(self) -> None:
-        self._answer: Outcome | None = None
+        self._answer: Outcome | Hinted | None = None
 
     def prepare(self) -> None:
         """Nothing to start in this process."""
@@ -82,7 +114,20 @@ class Inline:
         self._answer = step(seat, engine, budget)
 
     def poll(self) -> Outcome | None:
-        answer, self._answer = self._answer, None
+        answer = self._answer
+        if isinstance(answer, Hinted):
+            return None
+        self._answer = None
+        return answer
+
+    def ask_hint(self, engine: Engine, seconds: float) -> None:
+        self._answer = hint_of(engine, seconds)
+
+    def poll_hint(self) -> Hinted | None:
+        answer = self._answer
+        if not isinstance(answer, Hinted):
+            return None
+        self._answer = None
         return answer
 
     @property
@@ -98,9 +143,9 @@ class Inline:
 
 @dataclass
 class _Pending:
-    seat: Seat
+    seat: Seat | None  # None: the question is a hint
     asked: float  # time.monotonic() when asked
-    limit: float  # the seat's own time limit, in seconds
+    limit: float  # the seat's own time limit (or the hint's budget), in seconds
     started: float | None = None  # when the child had caught up and began to think
 
 
@@ -141,39 +186,75 @@ class Worker:
                    budget))
         self.pending = _Pending(seat, time.monotonic(), time_limit(seat.ai, budget))
 
+    def ask_hint(self, engine: Engine, seconds: float) -> None:
+        """Start looking for a win from `engine`'s position as it stands now (a level)."""
+        if self.pending is not None:
+            self.cancel()
+        conn = self._conn()
+        whole, keep, new = self._update(engine)
+        conn.send(("hint", whole, keep, new, seconds))
+        self.pending = _Pending(None, time.monotonic(), seconds)
+
     def poll(self) -> Outcome | None:
         """The answer when it has come (and the seat's RNG and clock brought up to date),
         else None; a child that died or ran past its time is a forfeit."""
         pending = self.pending
-        if pending is None or self.conn is None:
+        if pending is None or pending.seat is None:
             return None
+        reply = self._receive(pending)
+        if reply is None:
+            return None
+        seat = pending.seat
+        if reply[0] in ("failed", "forfeited"):
+            self.engine = None  # the next question sends the game whole (undo may follow)
+            return Forfeited(seat.side, seat.spec, reply[1])
+        _, command, state, seconds = reply
+        seat.rng.setstate(state)
+        seat.think_seconds += seconds
+        seat.actions += 1
+        return Chosen(from_json(command), seconds)
+
+    def poll_hint(self) -> Hinted | None:
+        """The hint when it has come, else None; a child that died or ran past its time
+        gives a hint with no moves and the reason."""
+        pending = self.pending
+        if pending is None or pending.seat is not None:
+            return None
+        reply = self._receive(pending)
+        if reply is None:
+            return None
+        if reply[0] == "failed":
+            return Hinted(failure=reply[1])
+        _, commands, exhausted, failure = reply
+        if failure:
+            self.engine = None  # the next question sends the game whole
+        return Hinted(tuple(from_json(c) for c in commands), exhausted, failure)
+
+    def _receive(self, pending: _Pending) -> tuple[Any, ...] | None:
+        """The child's reply to the pending question once it has come (nothing is pending
+        then), ("failed", why) when the child died or ran past its time (it is stopped),
+        else None."""
+        assert self.conn is not None
         while self.conn.poll():
             try:
                 reply = self.conn.recv()
             except (EOFError, OSError):
-                return self._forfeit("its thinking process ended")
+                return self._fail("its thinking process ended")
             if reply[0] == "thinking":
                 pending.started = time.monotonic()
                 continue
             self.pending = None
-            seat = pending.seat
-            if reply[0] == "forfeited":
-                self.engine = None  # the next question sends the game whole (undo may follow)
-                return Forfeited(seat.side, seat.spec, reply[1])
-            _, command, state, seconds = reply
-            seat.rng.setstate(state)
-            seat.think_seconds += seconds
-            seat.actions += 1
-            return Chosen(from_json(command), seconds)
+            return tuple(reply)
         now = time.monotonic()
         if not self.process.is_alive():
-            return self._forfeit(f"its thinking process ended (exit code {self.process.exitcode})")
+            return self._fail(f"its thinking process ended (exit code {self.process.exitcode})")
         if pending.started is None and now - pending.asked > SETUP_SECONDS:
-            return self._forfeit(f"its thinking process took more than {SETUP_SECONDS:.0f} s "
-                                 "to catch up with the game")
+            return self._fail(f"its thinking process took more than {SETUP_SECONDS:.0f} s "
+                              "to catch up with the game")
         if pending.started is not None and now - pending.started > pending.limit + CLIENT_GRACE:
-            return self._forfeit(f"AI '{pending.seat.spec}' took more than its "
-                                 f"{pending.limit:.1f} s (it was stopped)")
+            who = "the solver" if pending.seat is None else f"AI '{pending.seat.spec}'"
+            return self._fail(f"{who} took more than its {pending.limit:.1f} s "
+                              "(it was stopped)")
         return None
 
     def cancel(self) -> None:
@@ -192,11 +273,9 @@ class Worker:
         self.sent = []
         self.pending = None
 
-    def _forfeit(self, why: str) -> Forfeited:
-        assert self.pending is not None
-        seat = self.pending.seat
-        self.close()
-        return Forfeited(seat.side, seat.spec, why)
+    def _fail(self, why: str) -> tuple[str, str]:
+        self.close()  # the replica goes with the child: the next question sends it whole
+        return ("failed", why)
 
     def _conn(self) -> Connection:
         if self.conn is None:
@@ -235,7 +314,8 @@ class Worker:
 
 
 def serve(conn: Connection) -> None:
-    """The child: keep a replica in step with the client's game and answer seat steps on it."""
+    """The child: keep a replica in step with the client's game and answer seat steps and
+    hints on it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the client's to handle
     with contextlib.suppress(AttributeError, OSError):
         os.nice(NICENESS)  # on a busy machine the screen the player watches goes first
@@ -245,14 +325,14 @@ def serve(conn: Connection) -> None:
             request = conn.recv()
         except (EOFError, OSError):
             return
-        _, whole, keep, new, side, spec, rng_state, budget = request
+        kind, whole, keep, new, *question = request
         try:
             state.catch_up(whole, keep, new)
             conn.send(("thinking",))  # the client's clock of this step starts now
-            reply = state.answer(side, spec, rng_state, budget)
+            reply = state.answer(*question) if kind == "step" else state.hint(*question)
         except Exception as exc:  # a game the replica cannot follow: the seat cannot play
-            reply = ("forfeited", f"its thinking process failed: {type(exc).__name__}: "
-                                  f"{clause(exc)}")
+            why = f"its thinking process failed: {type(exc).__name__}: {clause(exc)}"
+            reply = ("forfeited", why) if kind == "step" else ("hinted", [], False, why)
         conn.send(reply)
 
 
@@ -297,3 +377,9 @@ class _Replica:
         if isinstance(outcome, Forfeited):
             return ("forfeited", outcome.reason)
         return ("chosen", outcome.command.to_json(), seat.rng.getstate(), outcome.seconds)
+
+    def hint(self, seconds: float) -> tuple[Any, ...]:
+        """The solver on the replica, as the message the client reads."""
+        assert self.engine is not None
+        found = hint_of(self.engine, seconds)
+        return ("hinted", [c.to_json() for c in found.commands], found.exhausted, "")

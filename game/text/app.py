@@ -4,7 +4,8 @@
 game/text/play.py, stays for --plain, scripts and pipes). It reads the world and the events,
 and writes only by submitting commands the Cursor picked from the engine's legal actions, or
 that an AI seat chose: the AI works in another process (game/session/think.py), so keys,
-help, the panel and scrolling answer while it thinks, and its command is submitted here.
+help, the panel and scrolling answer while it thinks, and its command is submitted here. A
+level's hint is looked for in that process too, and shown only if the board has not changed.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ from game.session.rulesense import changes, panel_lines
 from game.session.saves import save_game
 from game.session.seat import Forfeited
 from game.session.settings import Settings
-from game.session.think import Outcome, Thinker, Worker
+from game.session.think import Hinted, Outcome, Thinker, Worker
 from game.session.undo import redo_turn, undo_turn
 from game.text.board import (
     CELL,
@@ -57,6 +58,7 @@ from systems.rules import sentences
 
 AI_DELAY = 0.4  # seconds between an AI's actions: a readable pace
 POLL = 0.05  # seconds between looks at whether the thinking AI has answered
+HINT_SECONDS = 2.0  # the solver's budget for a level's hint
 ROLE_STYLES = {
     "red": "bold white on #a03030", "blue": "bold white on #3050b0",
     "word-noun": "bold #ffa0ff on #402040", "word-operator": "bold white on #404040",
@@ -414,6 +416,8 @@ class RulefrontApp(App[int]):
         self.held: Outcome | None = None  # the AI's answer, kept until its pace allows
         self.skipping = False  # space: the rest of the AI's turn at once
         self.quit_armed: int | None = None  # a level's quit asked at this many moves
+        self.hint_asked: tuple[int, int, object] | None = None  # the position a hint is for
+        self.hint_since = 0.0  # when it was asked (time.monotonic())
         self.engine = engine
         self.seats = seats
         self.seed = seed
@@ -449,9 +453,9 @@ class RulefrontApp(App[int]):
         self.title = "Rulefront"
         self.write_log()
         self.log_line(f"{self.engine.ruleset.describe(self.engine.world)}. Press ? for keys.")
-        if any(seat.ai is not None for seat in self.seats.values()):
-            self.thinker.prepare()
-        self.set_interval(min(self.ai_delay, POLL), self.ai_step)
+        if any(seat.ai is not None for seat in self.seats.values()) or self.applies("hint"):
+            self.thinker.prepare()  # started now, not when the AI's turn or a hint comes
+        self.set_interval(min(self.ai_delay, POLL), self.tick)
         self.refresh_view()
 
     def on_unmount(self) -> None:
@@ -519,6 +523,9 @@ class RulefrontApp(App[int]):
             seconds = int(time.monotonic() - self.asked)
             rest = "" if self.skipping else "; space plays the rest of its turn at once"
             return f"{engine.side} ({seat.spec}) is thinking ({seconds}s){rest}"
+        if self.hint_asked is not None:
+            seconds = int(time.monotonic() - self.hint_since)
+            return f"looking for a hint\u2026 ({seconds}s); u undo or a move stops it"
         if self.cursor.mode == GRID and self.cursor.selected is not None:
             foreseen = self.cursor.rule_preview()
             if foreseen:  # a push of words under the cursor: what it does to the rules
@@ -541,6 +548,7 @@ class RulefrontApp(App[int]):
         if isinstance(result, Impossible):
             self.cursor.after(result)
             return False
+        self.stop_hint()  # the position it was sought for is gone
         self.follow()
         self.cursor.flash = flash_cells(self.engine, spelled)
         self.next_ai = time.monotonic() + self.ai_delay  # the next AI action's readable pace
@@ -582,6 +590,33 @@ class RulefrontApp(App[int]):
         seat = self.seats.get(self.engine.side)
         return not self.engine.over and seat is not None and seat.ai is not None \
             and PLAYER not in self.seats and self.forfeit is None and self.save_error is None
+
+    def tick(self) -> None:
+        """Every POLL seconds: take a hint that has come, or let the AI play."""
+        if self.hint_asked is not None:
+            self.hint_step()
+        else:
+            self.ai_step()
+
+    def hint_step(self) -> None:
+        """Show the solver's hint when it has come, if the board is where it was asked."""
+        found = self.thinker.poll_hint()
+        if found is None:
+            self.show_status()  # the indicator's seconds
+            return
+        asked, self.hint_asked = self.hint_asked, None
+        if asked is not None and self.engine.world.same_version(asked):
+            self.cursor.message = self.hint_text(found)
+        self.refresh_view()
+
+    def hint_text(self, found: Hinted) -> str:
+        if found.failure:
+            return f"No hint: {found.failure}."
+        if not found.solved:
+            return ("No way to win from here: undo." if found.exhausted
+                    else "The solver found no win from here in time.")
+        first = self.engine.ruleset.describe_command(self.engine.world, found.commands[0])
+        return f"hint: {first} ({len(found.commands)} moves to go)"
 
     def ai_step(self) -> None:
         """Ask the AI to play, or take its answer when it has come: one action at a time, at
@@ -691,6 +726,13 @@ class RulefrontApp(App[int]):
             self.thinker.cancel()
             self.asked = self.held = None
         self.skipping = False
+        self.stop_hint()
+
+    def stop_hint(self) -> None:
+        """Stop looking for a hint the player made moot (undo, redo, a move, quitting)."""
+        if self.hint_asked is not None:
+            self.thinker.cancel()
+            self.hint_asked = None
 
     def action_undo(self) -> None:
         """Undo back to the last human action (an AI's actions are undone with it)."""
@@ -724,24 +766,17 @@ class RulefrontApp(App[int]):
         self.refresh_view()
 
     def action_hint(self) -> None:
-        """Levels: the solver's next move from here (rulesets with search hooks)."""
-        from game import registry
-
-        if self.cursor.mode != STEPS or not registry.spec(self.engine.ruleset.name).has(
-                "search_hooks"):
-            return
+        """Levels: the solver's next move from here (rulesets with search hooks), looked for
+        in the thinking process; `hint_step` shows it when it comes."""
+        if not self.applies("hint") or self.hint_asked is not None:
+            return  # already looking: the status line says so
         if self.engine.over:
             self.cursor.message = "The level is over; undo first to get a hint."
         else:
-            from systems.ai.solver import solve
-
-            solution = solve(self.engine, 2.0)
-            if solution.solved and solution.commands:
-                first = solution.commands[0]
-                self.cursor.message = (f"hint: {self.engine.ruleset.describe_command(self.engine.world, first)}"
-                                       f" ({len(solution.commands)} moves to go)")
-            else:
-                self.cursor.message = "The solver found no win from here."
+            self.hint_asked = self.engine.world.version()
+            self.hint_since = time.monotonic()
+            self.cursor.message = ""
+            self.thinker.ask_hint(self.engine, HINT_SECONDS)
         self.refresh_view()
 
     def action_threat(self) -> None:

@@ -1,5 +1,5 @@
 """Puzzle and descent levels in the terminal: the ruleset's text board and a small read-move
-loop with undo."""
+loop with undo. A level is never saved, so q asks first once moves have been played."""
 
 from __future__ import annotations
 
@@ -30,7 +30,9 @@ def play_text(engine: Engine, read: Callable[[str], str], out: TextIO) -> int:
             return 0
         for letter in line:
             if letter == "q":
-                return 0
+                if leave(engine, read, out):
+                    return 0
+                break  # kept playing: the rest of the line is not played
             if letter == "z":
                 engine.undo()
             elif letter == "y":
@@ -45,3 +47,18 @@ def play_text(engine: Engine, read: Callable[[str], str], out: TextIO) -> int:
             print(engine.ruleset.text_board(engine.world), file=out)
             print(f"won in {len(engine.history)} moves", file=out)
             return 0
+
+
+def leave(engine: Engine, read: Callable[[str], str], out: TextIO) -> bool:
+    """Whether q quits: at once when nothing would be lost (no move yet, or the level is
+    over), else only when the player says so (the end of input says so too)."""
+    moves = len(engine.history)
+    if not moves or engine.over:
+        return True
+    print(f"quit? this level is not saved ({moves} move{'s' if moves > 1 else ''} played): "
+          "q or y quits, anything else keeps playing", file=out)
+    try:
+        answer = read("quit? ").strip().lower()
+    except EOFError:
+        return True
+    return answer in ("q", "y", "yes")

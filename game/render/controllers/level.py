@@ -3,7 +3,9 @@
 One human player steps (arrows / WASD), waits ('.' or Space, where the ruleset has Wait),
 undoes and redoes, restarts, asks the solver for a hint (I or '?') and goes on to the next
 level (N; P goes back): the next id of a Keke JSON set, else the next file of the same kind in
-the level's folder. The controller counts moves, times the level and, on a win, gives the
+the level's folder. The solver looks for the hint in the thinking process of the AI seats
+(game/session/think.py), so the window answers meanwhile; undo, restart, a move or quitting
+stop the search, and a hint that arrives for a position no longer on the board is dropped. The controller counts moves, times the level and, on a win, gives the
 stars the level's sidecar promises (`stars: {3: moves, 2: moves, 1: moves}`).
 """
 
@@ -14,12 +16,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from game import registry
 from game.commands import Command, Step, Wait
 from game.engine import Engine
 from game.errors import UserError
 from game.render.controllers.match import CONFIRM, STEP_KEYS, Controller
 from game.render.uiview import UiView
 from game.session.match import make_seats
+from game.session.think import Hinted, Thinker
 
 WAIT_KEYS = ("PERIOD", "SPACE")
 HINT_KEYS = ("I", "SLASH", "QUESTION")
@@ -53,7 +57,7 @@ class LevelController(Controller):
     def __init__(self, engine: Engine, path: str | Path, level: str | None = None,
                  seed: int = 0, player: str | None = None,
                  clock: Callable[[], float] = time.monotonic,
-                 hint_seconds: float = HINT_SECONDS) -> None:
+                 hint_seconds: float = HINT_SECONDS, thinker: Thinker | None = None) -> None:
         # The file the engine came from, not the argument: a shipped level named without a
         # path ("first-steps") still has a folder for N and P to walk.
         self.path = Path(engine.map.path) if engine.map is not None else Path(path)
@@ -63,7 +67,7 @@ class LevelController(Controller):
         self.player = player
         self.clock = clock
         self.hint_seconds = hint_seconds
-        super().__init__(engine, self._seats(engine, seed), seed, None)
+        super().__init__(engine, self._seats(engine, seed), seed, None, thinker=thinker)
 
     @staticmethod
     def _seats(engine: Engine, seed: int) -> dict[str, Any]:
@@ -76,6 +80,9 @@ class LevelController(Controller):
         self.shown_second = 0
         self.hint = ""  # the solver's next move ('u', 'd', 'l', 'r', 's'), shown until a move
         self.plan: list[Command] = []  # the rest of the hint's solution, reused while followed
+        self.hint_asked: tuple[int, int, Any] | None = None  # the position a hint is sought for
+        self.hint_since = 0.0  # the clock's time when it was asked
+        self.shown_hint_second = -1
         self.scored = False
 
     # -- questions ------------------------------------------------------------------------
@@ -130,7 +137,8 @@ class LevelController(Controller):
         elif self.engine.over:
             modal = self.end_lines()
         shown = self.hover_preview() if not modal else None  # the match window's tooltips
-        return UiView(modal=modal, message=self.message, info=self.info(), hint=self.hint,
+        return UiView(modal=modal, message=self.message or self.hint_line(), info=self.info(),
+                      hint=self.hint,
                       footer="H help   I hint   N next level",
                       tooltip=shown.lines if shown else ())
 
@@ -213,37 +221,94 @@ class LevelController(Controller):
 
     def undo(self) -> None:
         self.plan = []
+        self._drop_hint()
         super().undo()
 
     def redo(self) -> None:
         self.plan = []
+        self._drop_hint()
         super().redo()
 
+    @property
+    def hinting(self) -> bool:
+        """The solver is looking for a hint (in the thinking process)."""
+        return self.hint_asked is not None
+
+    def hint_line(self) -> str:
+        """The indicator while the solver looks, with its seconds and what stops it."""
+        if not self.hinting:
+            return ""
+        seconds = int(self.clock() - self.hint_since)
+        return f"looking for a hint\u2026 ({seconds}s)  U undo / R restart / a move stops it"
+
     def ask_hint(self) -> None:
-        """Ask the solver for the next move from here (reusing a plan while it is followed)."""
+        """Ask the solver for the next move from here (at once while a plan is followed;
+        otherwise the thinking process looks and `tick` shows what it finds)."""
         if self.engine.over:
             self._say("The level is over; undo first to get a hint.")
             return
-        if not self.plan:
-            from systems.ai.solver import solve
+        if self.plan:
+            self._show_hint()
+            return
+        if self.hinting:
+            return  # already looking: the indicator says so
+        self.hint_asked = self.engine.world.version()
+        self.hint_since = self.clock()
+        self.shown_hint_second = 0
+        self.message = ""
+        self.thinker.ask_hint(self.engine, self.hint_seconds)
+        self._changed()
 
-            solution = solve(self.engine, self.hint_seconds)
-            if not solution.solved:
-                self._say("No way to win from here: undo or restart."
-                          if solution.exhausted else "The solver found no win in time.")
-                return
-            self.plan = list(solution.commands)
+    def _hinted(self, found: Hinted) -> None:
+        """The solver's answer: shown if the board is still where it was asked, else dropped."""
+        asked, self.hint_asked = self.hint_asked, None
+        if asked is None or not self.engine.world.same_version(asked):
+            self._changed()  # the indicator goes
+            return
+        if found.failure:
+            self._say(f"No hint: {found.failure}.")
+        elif not found.solved:
+            self._say("No way to win from here: undo or restart."
+                      if found.exhausted else "The solver found no win in time.")
+        else:
+            self.plan = list(found.commands)
+            self._show_hint()
+
+    def _show_hint(self) -> None:
         self.hint = getattr(self.plan[0], "direction", "s")
         self.message = f"hint: {WORDS[self.hint]} ({len(self.plan)} moves to go)"
         self._changed()
 
+    def _drop_hint(self) -> None:
+        """Stop looking for a hint the player made moot (undo, restart, a move, quitting)."""
+        if self.hinting:
+            self.thinker.cancel()
+            self.hint_asked = None
+            self._changed()
+
     def tick(self) -> bool:
-        """Keep the clock on screen; no AI plays here."""
+        """Keep the clock and the hint's indicator on screen, and take the hint when it has
+        come; no AI plays here."""
+        if self.hinting:
+            found = self.thinker.poll_hint()
+            if found is not None:
+                self._hinted(found)
+            elif int(self.clock() - self.hint_since) != self.shown_hint_second:
+                self.shown_hint_second = int(self.clock() - self.hint_since)
+                self._changed()
+        elif not self.prepared:
+            # the thinking process starts before the first hint is asked (about 50 ms, and
+            # the solver's imports), not in the middle of the player's wait for it
+            self.prepared = True
+            if registry.spec(self.engine.ruleset.name).has("search_hooks"):
+                self.thinker.prepare()
         second = int(self.elapsed())
         if second != self.shown_second:
             self.shown_second = second
             self._changed()
         return False
+
+    prepared = False  # the thinking process was started (by the first tick)
 
     def restart(self) -> None:
         self.load_level(self.path, self.level)
@@ -298,6 +363,7 @@ class LevelController(Controller):
 
     def _after_command(self) -> None:
         self.hint = ""
+        self._drop_hint()  # the position it was sought for is gone
         if self.engine.over and self.finished is None:
             self.finished = self.clock()
         elif not self.engine.over:

@@ -8,8 +8,10 @@ from pathlib import Path
 import pytest
 
 from game import ROOT
+from game.commands import Step
 from game.levels.loader import load_engine
 from game.render.controllers.level import LevelController, clock_text, stars_for
+from game.session.think import Hinted, Inline
 
 FIRST = Path("maps/puzzles/first-steps.keke")
 DESCENT = Path("maps/descent/level-05.txt")
@@ -164,8 +166,10 @@ def test_stars_follow_the_sidecar_thresholds(moves, stars):
 
 
 def test_hint_names_the_solvers_next_move_and_following_it_keeps_the_plan():
-    ctrl = controller(DESCENT)
+    ctrl = controller(DESCENT, thinker=Inline())
     press(ctrl, "I")
+    assert ctrl.view().message.startswith("looking for a hint")  # shown until the next tick
+    ctrl.tick()
     assert ctrl.view().hint == "r"
     assert "right" in ctrl.message
     planned = len(ctrl.plan)
@@ -173,6 +177,83 @@ def test_hint_names_the_solvers_next_move_and_following_it_keeps_the_plan():
     assert ctrl.view().hint == "" and len(ctrl.plan) == planned - 1
     press(ctrl, "SLASH")
     assert ctrl.view().hint == "d"
+
+
+class Held(Inline):
+    """A thinker whose hint comes only when the test lets it (as if the solver took long)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.asked = 0
+        self.cancelled = 0
+        self.held: Hinted | None = None
+        self.closed = False
+
+    def ask_hint(self, engine, seconds):
+        super().ask_hint(engine, seconds)
+        self.held, self._answer = self.poll_hint(), None
+        self.asked += 1
+
+    def release(self) -> None:
+        self._answer, self.held = self.held, None
+
+    def cancel(self) -> None:
+        self.cancelled += 1
+        super().cancel()
+
+    def close(self) -> None:
+        self.held = None
+        self.closed = True
+        super().close()
+
+
+def test_the_window_answers_keys_while_the_hint_is_looked_for_and_shows_it_when_it_comes():
+    thinker = Held()
+    ctrl = controller(thinker=thinker)
+    press(ctrl, "I")
+    ctrl.tick()
+    assert thinker.asked == 1 and ctrl.hinting and ctrl.view().hint == ""
+    press(ctrl, "H")
+    assert ctrl.view().modal[0] == "Keys"  # help opens meanwhile
+    assert ctrl.view().message.startswith("looking for a hint")
+    press(ctrl, "I")
+    assert thinker.asked == 1  # asking again while it looks does not start over
+    thinker.release()
+    ctrl.tick()
+    press(ctrl, "H")
+    assert not ctrl.hinting and ctrl.view().hint == "r" and "right" in ctrl.view().message
+
+
+@pytest.mark.parametrize("keys", ["U", "RIGHT", "R"])
+def test_undo_a_move_or_restart_stop_the_search_and_no_hint_shows(keys):
+    thinker = Held()
+    ctrl = controller(thinker=thinker)
+    press(ctrl, "RIGHT I")
+    press(ctrl, keys)
+    if keys == "R":
+        press(ctrl, "Y")  # restart asks first
+    assert thinker.cancelled >= 1 and not ctrl.hinting
+    thinker.release()  # an answer that still came would be for a position gone
+    ctrl.tick()
+    assert ctrl.view().hint == "" and not ctrl.view().message.startswith("hint")
+
+
+def test_a_hint_that_arrives_for_a_position_no_longer_on_the_board_is_dropped():
+    thinker = Held()
+    ctrl = controller(thinker=thinker)
+    press(ctrl, "I")
+    ctrl.engine.submit(Step("r"))  # the position changes behind the controller's back
+    thinker.release()
+    ctrl.tick()
+    assert ctrl.view().hint == "" and not ctrl.hinting
+
+
+def test_quitting_the_window_stops_the_search():
+    thinker = Held()
+    ctrl = controller(thinker=thinker)
+    press(ctrl, "I")
+    ctrl.close()
+    assert thinker.closed
 
 
 def test_the_clock_ticks_the_screen_once_a_second():

@@ -1,5 +1,5 @@
 """The thinking process: an AI's step on a replica in a child, the same answers as in-process,
-and a client that is never made to wait for it."""
+a level's hint found there too, and a client that is never made to wait for either."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from game.commands import Command
 from game.levels.loader import load_engine
 from game.session.match import make_seats
 from game.session.seat import Chosen, Forfeited
-from game.session.think import Inline, Outcome, Thinker, Worker
+from game.session.think import Hinted, Inline, Outcome, Thinker, Worker, hint_of
 from systems.ai import Budget
 from tests.helpers import MAPS
 
@@ -21,6 +21,15 @@ def answer(thinker: Thinker) -> Outcome:
             return outcome
         time.sleep(0.005)
     raise AssertionError("no answer in 30 s")
+
+
+def hinted(thinker: Thinker) -> Hinted:
+    for _ in range(6000):
+        found = thinker.poll_hint()
+        if found is not None:
+            return found
+        time.sleep(0.005)
+    raise AssertionError("no hint in 30 s")
 
 
 def play(thinker: Thinker, actions: int = 24) -> list[Command]:
@@ -77,5 +86,42 @@ def test_a_thinking_process_that_dies_is_a_forfeit_with_a_sentence():
         quick = make_seats(engine, {"red": "random", "blue": "human"}, 0)["red"]
         worker.ask(engine, quick, Budget())
         assert isinstance(answer(worker), Chosen)  # the next question starts a new child
+    finally:
+        worker.close()
+
+
+def test_the_thinking_process_finds_the_hint_the_solver_finds_here_after_a_move_and_an_undo():
+    engine = load_engine("first-steps")
+    worker = Worker()
+    try:
+        worker.ask_hint(engine, 3.0)
+        assert worker.thinking and worker.poll() is None  # a hint is not a seat's answer
+        first = hinted(worker)
+        assert first.solved and first == hint_of(engine, 3.0)
+        engine.submit(first.commands[0])
+        engine.submit(first.commands[1])
+        engine.undo()  # the replica takes back what the client took back
+        worker.ask_hint(engine, 3.0)
+        assert hinted(worker).commands == first.commands[1:]
+        assert engine.commands() == [first.commands[0]]  # the client's game is untouched
+    finally:
+        worker.close()
+
+
+def test_a_hint_search_is_stopped_by_cancel_and_a_dead_process_gives_a_sentence():
+    engine = load_engine("first-steps")
+    worker = Worker()
+    try:
+        worker.ask_hint(engine, 3.0)
+        process = worker.process
+        worker.cancel()
+        assert not worker.thinking and not process.is_alive()
+        assert worker.poll_hint() is None
+        worker.ask_hint(engine, 3.0)
+        worker.process.kill()
+        failed = hinted(worker)
+        assert not failed.solved and failed.failure.startswith("its thinking process ended")
+        worker.ask_hint(engine, 3.0)
+        assert hinted(worker).solved  # the next question starts a new child
     finally:
         worker.close()

@@ -17,6 +17,7 @@ from game.commands import Attack, EndTurn, Move
 from game.engine import Engine
 from game.levels.loader import FileKind, load_engine
 from game.session.match import Seat, make_seats
+from game.session.think import Inline
 from game.text.app import Board, HandOver, HelpScreen, RulefrontApp
 from tests.helpers import MAPS, descent_board, draw_cells, octal_engine
 
@@ -217,10 +218,14 @@ def test_two_humans_get_a_hand_over_screen_between_turns(tmp_path):
 def test_descent_steps_with_the_arrows_and_the_hint_names_a_step(tmp_path):
     engine = descent_board(["2 1", "1 0"])
     seats = make_seats(engine, {}, 0)
-    app = RulefrontApp(engine, seats, 0, None)
+    app = RulefrontApp(engine, seats, 0, None, thinker=Inline())
 
     async def scenario(app: RulefrontApp, pilot: Pilot) -> None:
         await pilot.press("h")
+        for _ in range(200):
+            if app.cursor.message:
+                break
+            await pilot.pause(0.05)
         assert app.cursor.message.startswith("hint: ")
         await pilot.press("right")
 
