@@ -3,6 +3,7 @@ command and the opponent's whole turn told in sentences; and no Textual at start
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -98,3 +99,26 @@ def test_undo_takes_back_the_ai_turn_and_redo_replays_it_rather_than_a_new_one(
     told = [line for line in out.splitlines() if line.startswith("blue (random): ")]
     assert len(commands) > 2 and commands[0].to_json() == {"type": "EndTurn"}
     assert len(told) == len(commands) - 1  # blue played one turn, told once: redo replayed it
+
+
+def play_level_plain(stdin: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "game", "play", "first-steps", "--plain"],
+                          input=stdin, capture_output=True, text=True, timeout=60, cwd=ROOT,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+
+
+def test_a_plain_level_asks_before_q_loses_its_moves_and_goes_on_when_told_not_to_quit():
+    # a step right, q (asked: Enter keeps playing), a second step, q (asked: y quits)
+    done = play_level_plain("r\nq\n\nr\nq\ny\nr\n")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert out.count("quit? this level is not saved (1 move played)") == 1
+    assert out.count("quit? this level is not saved (2 moves played)") == 1
+    assert "moves 2" in out  # kept playing after the first question
+    assert "moves 3" not in out  # quit at the second: the last r was never read
+
+
+def test_a_plain_level_with_no_move_played_quits_on_q_without_asking():
+    done = play_level_plain("q\nr\n")
+    assert done.returncode == 0, done.stderr
+    assert "quit?" not in done.stdout and "moves 1" not in done.stdout
