@@ -14,7 +14,6 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
-import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -24,8 +23,9 @@ import pytest
 
 from game.render import colors
 from game.render.layout import Layout
-from tests.integration.test_thinking_from_outside import Tmux
-from tests.integration.xdesk import HEIGHT, WIDTH, Desk, until, x_server
+from tests.helpers import until
+from tests.integration.tmux import rulefront, terminal
+from tests.integration.xdesk import HEIGHT, WIDTH, Desk, x_server
 
 pytestmark = pytest.mark.integration
 
@@ -77,27 +77,22 @@ def held(pid: int) -> Iterator[None]:
 
 def test_the_terminal_opens_help_while_the_hint_is_looked_for_and_shows_the_hint_after(
         tmp_path):
-    term = Tmux(tmp_path)
-    term.start([sys.executable, "-m", "game", *LEVEL, "--text"])
-    try:
-        until(lambda: "player to play" in term.screen(), "the level")
-        root = int(term.tmux("display-message", "-p", "#{pane_pid}").strip())
+    with terminal(rulefront(*LEVEL, "--text"), tmp_path) as term:
+        term.wait_for("player to play")
+        root = int(term.tmux("display-message", "-p", "-t", "0", "#{pane_pid}").strip())
         child = until(lambda: thinking_process(root), "the thinking process")
         with held(child):
             term.keys("h")
-            until(lambda: "looking for a hint" in term.screen(), "the hint's indicator")
+            term.wait_for("looking for a hint")
             term.keys("?")
-            shown = until(lambda: [s for s in [term.screen()] if "Keys (" in s], "the help")[0]
+            shown = term.wait_for("Keys (")
             assert "moves to go" not in shown  # the search is held: no hint could have come
         term.keys("x")  # any key closes the box of keys
-        screen = until(lambda: [s for s in [term.screen()] if "moves to go" in s], "the hint")[0]
-        assert "hint: " in screen and "moves to go" in screen
+        screen = term.wait_for("moves to go")
+        assert "hint: " in screen
         assert "Keys (" not in screen and "looking for a hint" not in screen
         term.keys("q")  # no move played: nothing to lose, so q quits at once
-        until(lambda: "rulefront-exit=" in term.screen(), "the client to quit")
-        assert "rulefront-exit=0" in term.screen()
-    finally:
-        term.stop()
+        assert term.exit_code() == 0
 
 
 def test_the_window_opens_help_while_the_hint_is_looked_for_and_draws_the_hint_after(
@@ -116,12 +111,11 @@ def test_the_window_opens_help_while_the_hint_is_looked_for_and_draws_the_hint_a
 
     with x_server() as display:
         desk = Desk(display, tmp_path)
-        env = {**desk.env, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
-        game = subprocess.Popen([sys.executable, "-m", "game", *LEVEL, "--size",
-                                 f"{WIDTH}x{HEIGHT}"], env=env, cwd=tmp_path,
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        game = subprocess.Popen(rulefront(*LEVEL, "--size", f"{WIDTH}x{HEIGHT}"),
+                                env=desk.env, cwd=tmp_path, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True)
         try:
-            window = desk.window("Rulefront - levels")
+            window = desk.window("Rulefront - levels", game)
             child = until(lambda: thinking_process(game.pid), "the thinking process")
             before = until(lambda: [s for s in [desk.window_shot(window)]
                                     if len(np.unique(s[board].reshape(-1, 3), axis=0)) > 10],
