@@ -1,10 +1,10 @@
 """`rulefront serve`: many games at once over WebSockets (asyncio, the `websockets` library),
 and plain HTTP on the same port for the spectator page and its JSON (game/net/routes.py).
 
-Each connection has a queue of outgoing messages and a writer task, so a message is queued in
-the same step that decides it and no live message can slip into a catch-up. A command is
-checked against the game's engine, appended to the game's log and fsynced (game/net/store.py),
-and only then applied and told to everyone. Nothing a client sends is imported, evaluated or
+Each message is handed to its connection's socket in the same step that decides it, so no
+live message can slip into a catch-up. A command is checked against the game's engine,
+appended to the game's log and fsynced (game/net/store.py), and only then applied and told to
+everyone. Nothing a client sends is imported, evaluated or
 used as a path: messages are decoded into game/net/protocol.py's schemas, game ids are looked
 up in a dictionary, maps in the catalogue of shipped maps. Whatever goes wrong while handling
 one message is answered with an error to that connection; the server goes on.
@@ -25,6 +25,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from websockets.asyncio.server import broadcast
 
 from game.commands import Command, from_json
 from game.data import shipped_levels
@@ -61,11 +63,10 @@ def catalogue() -> dict[str, str]:
 
 
 class Connection(Listener):
-    """One client: its outgoing queue, its rate bucket, and the game and seat it has joined."""
+    """One client: its rate bucket, and the game and seat it has joined."""
 
     def __init__(self, ws: Any, limits: Limits) -> None:
         self.ws = ws
-        self.queue: asyncio.Queue[bytes | tuple[int, str]] = asyncio.Queue()
         self.game: Game | None = None
         self.seat: str | None = None
         self.limits = limits
@@ -73,32 +74,28 @@ class Connection(Listener):
         self.stamp = time.monotonic()
         self.strikes = 0
         self.dropped = False
-        self.queued = 0  # bytes waiting in the queue
+        self.closing: asyncio.Task[None] | None = None
 
     def send(self, message: Any) -> None:
+        """Hand the message to the socket now, in the step that decides it, so messages go
+        out in the order they are sent and no live message can slip into a catch-up. Neither
+        a task per connection nor an await per message (websockets' `broadcast`, to one
+        connection)."""
         if self.dropped:
             return
         data = message if isinstance(message, bytes) else p.encode(message)
-        self.queued += len(data)
-        if self.queued > p.MAX_QUEUED_BYTES:  # too slow to follow: it reconnects, catches up
-            self.finish(1008, "too slow to follow the game")
+        transport = self.ws.transport
+        if transport is not None and transport.get_write_buffer_size() > p.MAX_QUEUED_BYTES:
+            self.finish(1008, "too slow to follow the game")  # it reconnects and catches up
             return
-        self.queue.put_nowait(data)
+        broadcast((self.ws,), data, text=True)
 
     def finish(self, code: int, reason: str) -> None:
-        """Close the connection once what is queued before has gone out."""
+        """Close the connection once what was sent before has gone out (the close frame
+        follows it on the socket)."""
         if not self.dropped:
             self.dropped = True
-            self.queue.put_nowait((code, reason))
-
-    async def write(self) -> None:
-        while True:
-            data = await self.queue.get()
-            if isinstance(data, tuple):
-                await self.ws.close(*data)
-                return
-            await self.ws.send(data, text=True)
-            self.queued -= len(data)
+            self.closing = asyncio.get_running_loop().create_task(self.ws.close(code, reason))
 
     def allow(self, cost: float = 1.0) -> bool:
         """The token bucket: False when this message (worth `cost` messages) is over the
@@ -180,7 +177,6 @@ class Server:
     async def handle(self, ws: Any) -> None:
         conn = Connection(ws, self.limits)
         self.connections.add(conn)
-        writer = asyncio.create_task(conn.write())
         try:
             async for data in ws:
                 if conn.dropped:
@@ -198,10 +194,9 @@ class Server:
         finally:
             self.connections.discard(conn)
             self.leave(conn)
-            if conn.dropped:  # let the writer send what is queued, then the close
+            if conn.closing is not None:  # let the close handshake finish
                 with contextlib.suppress(asyncio.TimeoutError, Exception):
-                    await asyncio.wait_for(asyncio.shield(writer), 5.0)
-            writer.cancel()
+                    await asyncio.wait_for(asyncio.shield(conn.closing), 5.0)
 
     async def receive(self, conn: Connection, data: str | bytes) -> None:
         try:
