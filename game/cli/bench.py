@@ -19,6 +19,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--keke", action="store_true", help="also run the Keke level set (slow)")
     p.add_argument("--games", type=between(1, 1000), default=50,
                    help="concurrent games for the server group (default 50)")
+    p.add_argument("--think-ms", type=between(0, 10_000), default=None,
+                   help="server group: each seat's pause before a command, as a bot's pace "
+                        "(default 100; 0 sends each command as soon as the last is played; "
+                        "a pause other than 0 is measured beside 0)")
     p.set_defaults(func=run)
 
 
@@ -32,8 +36,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         for done, name in enumerate(names):
             bar.update(done, len(names), name)
-            figures.update(run_groups([name], {"repeat": args.repeat, "keke": args.keke,
-                                                 "games": args.games}))
+            options = {"repeat": args.repeat, "keke": args.keke, "games": args.games}
+            if args.think_ms is not None:
+                options["think_ms"] = float(args.think_ms)
+            figures.update(run_groups([name], options))
         bar.update(len(names), len(names))
     finally:
         bar.close()
