@@ -4,10 +4,10 @@ and plain HTTP on the same port for the spectator page and its JSON (game/net/ro
 Each message is handed to its connection's socket in the same step that decides it, so no
 live message can slip into a catch-up. A command is checked against the game's engine,
 appended to the game's log and fsynced (game/net/store.py), and only then applied and told to
-everyone. Nothing a client sends is imported, evaluated or
-used as a path: messages are decoded into game/net/protocol.py's schemas, game ids are looked
-up in a dictionary, maps in the catalogue of shipped maps. Whatever goes wrong while handling
-one message is answered with an error to that connection; the server goes on.
+everyone. Nothing a client sends is imported, evaluated or used as a path: messages are
+decoded into game/net/protocol.py's schemas, game ids are looked up in a dictionary, maps in
+the catalogue of shipped maps. Whatever goes wrong while handling one message is answered
+with an error to that connection; the server goes on.
 """
 
 from __future__ import annotations
