@@ -13,6 +13,7 @@ PROPS_KEY = "props"  # dict kind -> Prop (a fresh dict each time it changes)
 BASE_KEY = "base_rules"  # the ruleset's rules that hold without words
 KINDS_KEY = "kinds"  # kind -> ids of the things of that kind, in id order
 HASH_KEY = "zhash"  # the board's incremental Zobrist hash
+FALLEN_KEY = "fallen_prizes"  # skirmish: sides that lost a WIN unit or building, in order
 SPAWN_CELLS_KEY = "spawn_cells"  # {side: [cells marked on the map]}
 STATUS_KEY = "status"  # puzzle: '' while playing, 'won' or 'lost'
 SETTLED_KEY = "settled"  # puzzle: True once a turn has resolved every cell's meetings

@@ -312,6 +312,64 @@ def words() -> dict[str, WordInfo]:
     return result
 
 
+# -- properties ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PropertyInfo:
+    """One row of data/properties.yaml (see its header)."""
+
+    name: str
+    bit: int
+    puzzle: str  # walk, acts or none
+    order: int | None
+    unit: str
+    building: str
+    cell: str
+    moves: int = 0
+    damage: int = 0
+    range: int = 0
+    armour: int = 0
+    heal: int = 0
+
+
+@cache
+def properties() -> dict[str, PropertyInfo]:
+    """Name -> property, in the file's order; bits powers of two and distinct, orders distinct,
+    and each property a word of data/words.yaml (and each property word a row here)."""
+    from game.schemas import PropertiesFile, validate
+
+    path = DATA / "properties.yaml"
+    checked: PropertiesFile = validate(load_yaml(path), PropertiesFile, path)
+    result: dict[str, PropertyInfo] = {}
+    bits: dict[int, str] = {}
+    orders: dict[int, str] = {}
+    for entry in checked.properties:
+        where = f"{path}: property {entry.name}"
+        if entry.name in result:
+            raise UserError(f"{where} is listed twice; keep one row.")
+        if entry.bit & (entry.bit - 1):
+            raise UserError(f"{where}: bit {entry.bit} is not a power of two.")
+        if entry.bit in bits:
+            raise UserError(f"{where}: bit {entry.bit} is {bits[entry.bit]}'s; take a free one.")
+        if entry.order is not None and entry.order in orders:
+            raise UserError(f"{where}: order {entry.order} is {orders[entry.order]}'s; "
+                            "give it a turn of its own.")
+        bits[entry.bit] = entry.name
+        if entry.order is not None:
+            orders[entry.order] = entry.name
+        s = entry.stats
+        result[entry.name] = PropertyInfo(entry.name, entry.bit, entry.puzzle, entry.order,
+                                          entry.unit, entry.building, entry.cell, s.moves,
+                                          s.damage, s.range, s.armour, s.heal)
+    said = {info.text for info in words().values() if info.part == "property"}
+    for name in sorted(said ^ set(result)):
+        where = "data/words.yaml has the word" if name in said else f"{path} has"
+        fix = f"add its row to {path}" if name in said else "add its word tile to data/words.yaml"
+        raise UserError(f"{where} property {name} but the other file has not; {fix}.")
+    return result
+
+
 # -- palette -------------------------------------------------------------------------------
 
 PREFABS = ("floor", "thing", "hq", "tower", "hero", "spawn", "word")

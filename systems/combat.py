@@ -2,17 +2,24 @@
 
 from __future__ import annotations
 
-from components import Actions, Attack, Health, Kind, Position, Spawner, SpawnPoint, Team
+from components import Actions, Health, Kind, Position, Spawner, SpawnPoint, Team
+from components.resources import FALLEN_KEY, PROPS_KEY
 from game.events import Attacked, Damaged, Died, Event
 from game.world import World
 from systems.board import Occupancy, in_sight
+from systems.rules import Prop
+from systems.stats import damage as damage_of
+from systems.stats import reach as reach_of
+from systems.stats import unit_mask
+
+WIN = int(Prop.WIN)
 
 
 def targets(world: World, occ: Occupancy, unit: int) -> list[int]:
     """Enemies (units and buildings) that `unit` can hit from where it stands, by id."""
     pos = world.get(unit, Position)
     side = world.get(unit, Team).side
-    reach = world.get(unit, Attack).range
+    reach = reach_of(world, unit)
     x, y = pos.x, pos.y
     here = (x, y)
     found = []
@@ -27,8 +34,9 @@ def targets(world: World, occ: Occupancy, unit: int) -> list[int]:
 
 
 def hit(world: World, attacker: int, target: int) -> list[Event]:
-    """`attacker` deals its damage to `target` (no checks: the caller decided it may)."""
-    damage = world.get(attacker, Attack).damage
+    """`attacker` deals its damage to `target` (no checks: the caller decided it may): its
+    own, with what STRONG adds and TOUGH takes off (systems.stats)."""
+    damage = damage_of(world, attacker, target)
     health = world.get(target, Health)
     hp = health.hp - damage
     world.update(target, Health, hp=hp)
@@ -49,7 +57,7 @@ def nearest_target(world: World, occ: Occupancy | None, shooter: int, units_only
     """
     pos = world.get(shooter, Position)
     side = world.get(shooter, Team).side
-    reach = world.get(shooter, Attack).range
+    reach = reach_of(world, shooter)
     x, y = pos.x, pos.y
     best: tuple[int, int, int] | None = None
     # the distance inline and sight asked last: every tower and minion asks this each turn
@@ -76,9 +84,12 @@ def deaths(world: World) -> list[Event]:
     if not dead:
         return []  # the usual answer, asked after every command
     events: list[Event] = []
+    props = world.resource(PROPS_KEY, {})
     for entity in dead:
         kind = world.get(entity, Kind).name
         side = world.get(entity, Team).side
+        if unit_mask(world, entity, props) & WIN:  # a prize: its enemy wins (systems.win)
+            world.set_resource(FALLEN_KEY, (*world.resource(FALLEN_KEY, ()), side))
         home = world.try_get(entity, SpawnPoint)
         if home is not None and world.alive(home.spawner):
             spawner = world.get(home.spawner, Spawner)

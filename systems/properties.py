@@ -2,24 +2,27 @@
 
 SINK destroys itself and everything it shares a cell with; WEAK things break when anything
 shares their cell; HOT destroys MELT things; DEFEAT destroys YOU things (not itself); OPEN and
-SHUT destroy each other. Then the win check: a YOU thing on a WIN cell. Also here: NOUN IS NOUN
-transformations, one step per turn.
+SHUT destroy each other. The order is data/properties.yaml's (`order`), and EFFECTS holds each
+resolving property's function: a new property that destroys is a row there and a function
+here. Then the win check: a YOU thing on a WIN cell. Also here: NOUN IS NOUN transformations,
+one step per turn.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 
 from components import Facing, Kind, Position, Word
 from components.resources import KINDS_KEY
+from game.errors import UserError
 from game.events import Transformed
 from systems.push import Board, index_kinds
-from systems.rules import Prop, noun_kinds, transformations
+from systems.rules import Prop, bits_where, noun_kinds, transformations
 
 YOU, WIN = int(Prop.YOU), int(Prop.WIN)
 SINK, WEAK, HOT, MELT = int(Prop.SINK), int(Prop.WEAK), int(Prop.HOT), int(Prop.MELT)
 DEFEAT, OPEN, SHUT = int(Prop.DEFEAT), int(Prop.OPEN), int(Prop.SHUT)
-DESTRUCTIVE = SINK | WEAK | HOT | DEFEAT | OPEN | SHUT
 
 _turns_cache: dict[tuple[str, ...], dict[str, tuple[str, ...]]] = {}
 
@@ -94,7 +97,7 @@ def interact(board: Board, everywhere: bool = True) -> None:
         active |= mask
     if not active & DESTRUCTIVE:
         return
-    flags = [flag for flag in (SINK, WEAK, HOT, DEFEAT, OPEN) if active & flag]
+    flags = [flag for flag in RESOLVING if active & flag]
     if everywhere:
         by_prop = {flag: board.having(flag) for flag in flags}
     else:
@@ -108,11 +111,8 @@ def interact(board: Board, everywhere: bool = True) -> None:
                         by_prop[flag].append(entity)
         for found in by_prop.values():
             found.sort()
-    _sink(board, by_prop.get(SINK, []))
-    _weak(board, by_prop.get(WEAK, []))
-    _hits(board, by_prop.get(HOT, []), MELT, "melted")
-    _hits(board, by_prop.get(DEFEAT, []), YOU, "defeated")
-    _open_shut(board, by_prop.get(OPEN, []))
+    for flag in RESOLVING:
+        EFFECTS[flag](board, by_prop.get(flag, []))
 
 
 def _cell(board: Board, entity: int) -> list[int]:
@@ -154,6 +154,34 @@ def _open_shut(board: Board, opens: list[int]) -> None:
             if entity != opener and board.mask(entity) & SHUT and board.world.alive(opener):
                 board.destroy(entity, "opened")
                 board.destroy(opener, "opened")
+
+
+# What each property that destroys does, by bit: its function gets the things that have it
+# (in id order) and acts on their cells. data/properties.yaml gives the order.
+EFFECTS: dict[int, Callable[[Board, list[int]], None]] = {
+    SINK: _sink,
+    WEAK: _weak,
+    HOT: lambda board, found: _hits(board, found, MELT, "melted"),
+    DEFEAT: lambda board, found: _hits(board, found, YOU, "defeated"),
+    OPEN: _open_shut,
+}
+
+
+def _resolving() -> tuple[int, ...]:
+    """The bits that resolve, in data/properties.yaml's order; each must have its EFFECTS."""
+    from game.data import properties
+
+    rows = sorted((info for info in properties().values() if info.order is not None),
+                  key=lambda info: info.order or 0)
+    missing = [info.name for info in rows if info.bit not in EFFECTS]
+    if missing:
+        raise UserError(f"data/properties.yaml: {missing[0]} has an order but no effect in "
+                        "systems/properties.py: EFFECTS; add one or drop its order.")
+    return tuple(info.bit for info in rows)
+
+
+RESOLVING = _resolving()
+DESTRUCTIVE = bits_where(lambda info: info.order is not None) | SHUT
 
 
 def players(board: Board) -> list[int]:

@@ -8,8 +8,10 @@ recomputed when words move and stored with `set_resource`, so undo restores it w
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import IntFlag
 from functools import cache
+from typing import Any
 
 from components import Position, Word
 from components.resources import BASE_KEY, PROPS_KEY, RULES_KEY
@@ -18,6 +20,10 @@ from game.world import World
 
 
 class Prop(IntFlag):
+    """The bits the code names (data/properties.yaml gives every property's bit, these among
+    them: `property_bits` checks that they agree). A property only data acts on (FAST...)
+    needs no member here."""
+
     NONE = 0
     YOU = 1
     WIN = 2
@@ -33,7 +39,29 @@ class Prop(IntFlag):
     WEAK = 2048
 
 
-PROPERTY_NAMES = {p.name: p for p in Prop if p.name and p is not Prop.NONE}
+@cache
+def property_bits() -> dict[str, int]:
+    """Property name -> its bit, from data/properties.yaml (in the file's order)."""
+    from game.data import properties
+    from game.errors import UserError
+
+    bits = {info.name: info.bit for info in properties().values()}
+    for flag in Prop:
+        if flag is not Prop.NONE and bits.get(str(flag.name)) != int(flag):
+            raise UserError(f"data/properties.yaml: {flag.name} must keep bit {int(flag)} "
+                            "(systems.rules.Prop names it).")
+    return bits
+
+
+def bits_where(test: Callable[[Any], bool]) -> int:
+    """The mask of every property whose data/properties.yaml row passes `test`."""
+    from game.data import properties
+
+    mask = 0
+    for info in properties().values():
+        if test(info):
+            mask |= info.bit
+    return mask
 
 
 Cell = tuple[int, int]
@@ -64,9 +92,10 @@ def masks_for(rules: tuple[str, ...]) -> dict[str, int]:
     puzzle solver tests them millions of times). Text is always PUSH, whatever the words say.
     """
     masks: dict[str, int] = {"text": int(Prop.PUSH)}
+    names = property_bits()
     for rule in rules:
         noun, prop = parse_rule(rule)
-        flag = PROPERTY_NAMES.get(prop)
+        flag = names.get(prop)
         if flag is not None:
             masks[noun] = masks.get(noun, 0) | int(flag)
     return masks
@@ -197,3 +226,21 @@ def sentences(world: World) -> dict[str, tuple[Cell, ...]]:
                     cells = tuple((x + k * dx, y + k * dy) for k in range(-1 - 2 * i, 2 + 2 * j))
                     found.setdefault(f"{subject} IS {target}", cells)
     return found
+
+
+def property_table() -> str:
+    """docs/rules.md's table of every property on a skirmish map, from data/properties.yaml
+    (`python -m systems.rules --table` prints it; a test keeps the page current)."""
+    from game.data import properties
+
+    lines = ["| word | bit | resolves | on a hero or minion | on a tower or HQ | on scenery |",
+             "|---|---|---|---|---|---|"]
+    for info in properties().values():
+        order = "-" if info.order is None else str(info.order)
+        lines.append(f"| {info.name} | {info.bit} | {order} | {info.unit} | {info.building} "
+                     f"| {info.cell} |")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    print(property_table())

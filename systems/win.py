@@ -1,9 +1,11 @@
-"""How a skirmish ends: a headquarters falls, a side loses every hero, or time runs out."""
+"""How a skirmish ends: a headquarters falls, a side loses every hero, a side's WIN unit or
+building falls, or time runs out."""
 
 from __future__ import annotations
 
 from components import Health, Kind, Team, Turn
 from components.match import DRAW
+from components.resources import FALLEN_KEY
 from game.events import Event, Won
 from game.world import World
 
@@ -41,12 +43,15 @@ def decide(world: World, turn_entity: int, sides: tuple[str, ...], turn_limit: i
     turn = world.get(turn_entity, Turn)
     if turn.over:
         return []
-    if turn.round <= turn_limit and _all_stand(world, sides):
+    fallen = world.resource(FALLEN_KEY, ())
+    if turn.round <= turn_limit and not fallen and _all_stand(world, sides):
         return []  # the usual answer, asked after every action: found without the tally
     tally = standing(world, sides)
     lost = {}
     for side in sides:
-        if tally[side]["hq"] == 0:
+        if side in fallen:
+            lost[side] = f"a WIN {side} unit or building fell"
+        elif tally[side]["hq"] == 0:
             lost[side] = f"the {side} headquarters was destroyed"
         elif tally[side]["hero"] == 0:
             lost[side] = f"every {side} hero fell"

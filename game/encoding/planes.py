@@ -43,11 +43,12 @@ _MARKED = frozenset((Position, Kind, Word, Team, Health, Moves, Actions))
 @cache
 def vocabulary() -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The kinds of thing and the word texts with a plane of their own (from the data files)."""
-    from game.data import palette, words
+    from game.data import SIDES, palette, units, words
 
     texts = words()
     kinds = {e.kind for e in palette().values() if e.kind not in ("", "floor")}
     kinds |= {info.kind for info in texts.values() if info.part == "noun" and info.kind}
+    kinds -= {*SIDES, *units().heroes}  # RED, RANGER... name units, which have planes of their own
     kinds |= {"minion"}
     return tuple(sorted(kinds)), tuple(sorted(texts))
 
@@ -65,9 +66,9 @@ UNIT_PLANES = ("side:own", "side:other", "hp", "moves", "ready")
 def rule_planes() -> tuple[str, ...]:
     """One plane per property a rule can give (`prop:STOP`...): the rules in force, as a
     learner sees them (a ruleset with word rules adds these to its `planes` edge)."""
-    from systems.rules import PROPERTY_NAMES
+    from systems.rules import property_bits
 
-    return tuple(f"prop:{name}" for name in PROPERTY_NAMES)
+    return tuple(f"prop:{name}" for name in property_bits())
 
 
 @cache
@@ -136,9 +137,9 @@ class Planes:
 
 @cache
 def _bits() -> tuple[tuple[str, int], ...]:
-    from systems.rules import PROPERTY_NAMES
+    from systems.rules import property_bits
 
-    return tuple((name, int(flag)) for name, flag in PROPERTY_NAMES.items())
+    return tuple(property_bits().items())
 
 
 COUNT, VALUE = 0, 1  # a mark counts toward its value (1 where any, or a height), or sets it

@@ -21,7 +21,7 @@ from game.session.rulesense import foresee_cells, told_lines
 from game.world import World
 from systems.board import manhattan, occupancy
 from systems.movement import path, reach
-from systems.rules import PROPERTY_NAMES
+from systems.rules import property_bits
 
 
 @dataclass(frozen=True)
@@ -163,7 +163,7 @@ def thing_line(world: World, entity: int, kind: str, props: dict[str, int] | Non
     height 2' on a heightmap; nothing for plain scenery elsewhere."""
     if props is not None:
         mask = int(props.get(kind, 0))
-        names = [name for name, flag in PROPERTY_NAMES.items() if mask & int(flag)]
+        names = [name for name, flag in property_bits().items() if mask & flag]
         return [f"{kind} #{entity}: " + (", ".join(names) if names else "no property now")]
     height = world.try_get(entity, Height)
     if height is not None:

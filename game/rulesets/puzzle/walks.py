@@ -21,13 +21,13 @@ from components import Kind, Position
 from components.resources import HASH_KEY, KINDS_KEY, PROPS_KEY, RULES_KEY, SETTLED_KEY, SIZE_KEY
 from game.commands import Command, Step
 from game.world import World
-from systems.rules import Prop, transformations
+from systems.rules import Prop, bits_where, transformations
 from systems.zobrist import MASK, Table, label
 
 YOU, STOP, PUSH, MOVE = int(Prop.YOU), int(Prop.STOP), int(Prop.PUSH), int(Prop.MOVE)
-# What YOU must not be for a walk to be idle: each acts on whatever shares YOU's cell.
-ACTIVE = int(Prop.SINK | Prop.WEAK | Prop.HOT | Prop.MELT | Prop.DEFEAT | Prop.OPEN
-             | Prop.SHUT | Prop.WIN | Prop.MOVE)
+# What YOU must not be for a walk to be idle: each acts on whatever shares YOU's cell (the
+# properties data/properties.yaml says a puzzle turn resolves: `puzzle: acts`).
+ACTIVE = bits_where(lambda info: info.puzzle == "acts")
 STEPS = (("u", 0, -1), ("d", 0, 1), ("l", -1, 0), ("r", 1, 0))
 
 Cell = tuple[int, int]

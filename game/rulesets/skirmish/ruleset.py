@@ -25,7 +25,7 @@ from game.commands import Attack as AttackCmd
 from game.commands import Command, EndTurn, Move
 from game.data import SIDES, Units, data_units_with, need, words
 from game.errors import UserError
-from game.events import Event, TurnEnded, Won
+from game.events import Event, Pushed, TurnEnded, Won
 from game.registry import Ruleset
 from game.rulesets.sides import SidesRuleset
 from game.rulesets.skirmish.board import LEGEND, board, describe_command, roster
@@ -36,6 +36,8 @@ from systems.combat import attack, deaths, targets
 from systems.movement import Steps, move_unit, reach
 from systems.occupancy_cache import OccupancyCache
 from systems.rules import refresh_rules, set_rules
+from systems.stats import reach as reach_of
+from systems.stats import start_turn
 from systems.units_rules import push_moves, push_step, transform_scenery, unit_effects
 
 if TYPE_CHECKING:
@@ -156,6 +158,7 @@ class Skirmish(SidesRuleset, Ruleset):
             transform_scenery(world)
         world.set_resource(SPAWN_CELLS_KEY, spawn_cells)
         self.start_turns(world)
+        start_turn(world, self.side_to_play(world))  # what words on the map give the first
 
     def _hero_classes(self, game_map: GameMap) -> dict[tuple[int, int], str]:
         """Classes for hero pixels that do not name one, by cell.
@@ -325,7 +328,7 @@ class Skirmish(SidesRuleset, Ruleset):
                 if foes is None:
                     foes = _foes(world, side)
                 actions += [AttackCmd(hero, t) for t in
-                            _in_range(occ, side, x, y, world.get(hero, Attack).range, foes)]
+                            _in_range(occ, side, x, y, reach_of(world, hero), foes)]
             actions += [move for cell, move in
                         self._field_at(derived, hero, x, y, moves.mp, side).walks
                         if cell not in units]
@@ -375,6 +378,9 @@ class Skirmish(SidesRuleset, Ruleset):
                 events = move_unit(world, command.unit, command.x, command.y, cost)
             else:
                 events = push_step(world, command.unit, command.x, command.y)
+                for pushed in [e.entity for e in events if type(e) is Pushed]:
+                    if world.alive(pushed) and world.get(pushed, Kind).name == "hero":
+                        events += self.unit_effects(world, pushed)  # pushed onto WIN
             events += self.unit_effects(world, command.unit)
         elif isinstance(command, AttackCmd):
             events = attack(world, command.unit, command.target)
@@ -407,12 +413,7 @@ class Skirmish(SidesRuleset, Ruleset):
         nxt = self.next_side(side)
         world.update(turn_entity, Turn, side=nxt,
                      round=turn.round + (1 if nxt == SIDES[0] else 0))
-        for entity, (team, moves, actions) in world.query(Team, Moves, Actions):
-            if team.side == nxt:
-                if moves.mp != moves.max_mp:
-                    world.update(entity, Moves, mp=moves.max_mp)
-                if actions.ap != actions.max_ap:
-                    world.update(entity, Actions, ap=actions.max_ap)
+        start_turn(world, nxt)  # move points (FAST, SLOW, STOP...), attacks, HEAL
         return events
 
     def checks(self, world: World) -> list[Event]:

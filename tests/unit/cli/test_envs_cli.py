@@ -11,8 +11,8 @@ from tests.helpers import run_cli, run_json
 
 
 @pytest.mark.parametrize(("source", "library", "make", "actions", "shape"), [
-    # skirmish: 19 kinds, other, 32 words, own, other side, hp, moves, ready, to_play
-    ("duel", "PettingZoo", "game.envs.env('skirmish', source='duel')", 1 + 6 * 2 * 24 * 24, [70, 24, 24]),
+    # skirmish: 19 kinds, other, 45 words, own, other side, hp, moves, ready, to_play, 18 props
+    ("duel", "PettingZoo", "game.envs.env('skirmish', source='duel')", 1 + 6 * 2 * 24 * 24, [89, 24, 24]),
     # octal: tokens * M * M; planes kind:block, to_play over one row per heap
     ("octal:0.137:5,7", "PettingZoo", "game.envs.env('octal', source='octal:0.137:5,7')", 12 * 7 * 7,
      [2, 2, 7]),
@@ -21,7 +21,7 @@ from tests.helpers import run_cli, run_json
     # kayles is a shipped PNG: its planes cover the whole picture (9 x 5)
     ("kayles", "PettingZoo", "game.envs.env('octal', source='kayles')", 19 * 9 * 9, [2, 5, 9]),
     ("first-steps", "Gymnasium", "gymnasium.make('rulefront/Puzzle-v0', source='first-steps')",
-     5, [64, 5, 8]),
+     5, [83, 5, 8]),
     ("level-03", "Gymnasium", "gymnasium.make('rulefront/Descent-v0', source='level-03')", 4,
      [3, 5, 5]),
 ])

@@ -13,7 +13,7 @@ from components import Actions, Health, Kind, Moves, Position, Team, Word
 from components.resources import EXIT_KEY, PROPS_KEY
 from game.encoding import Planes
 from game.levels.loader import load_engine
-from systems.rules import PROPERTY_NAMES
+from systems.rules import property_bits
 from tests.conformance.cases import conformance_cases
 from tests.conformance.test_a_fifth_ruleset import register_counting
 
@@ -60,7 +60,7 @@ def from_scratch(planes: Planes, engine, me: str) -> np.ndarray:
         out[index["to_play"]] = 1.0
     masks = world.resource(PROPS_KEY) or {}
     for entity, kind in world.query(Kind):  # prop:P under each thing whose kind holds P
-        for name, flag in PROPERTY_NAMES.items():
+        for name, flag in property_bits().items():
             plane = index.get(f"prop:{name}")
             if entity in cells and plane is not None and masks.get(kind.name, 0) & int(flag):
                 out[(plane, *cells[entity])] = 1.0

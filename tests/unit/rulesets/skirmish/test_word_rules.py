@@ -5,9 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from components import Health, Moves, Position
+from components.match import DRAW
 from components.resources import RULES_KEY
 from game import MAPS
-from game.commands import Move
+from game.commands import EndTurn, Move
 from game.engine import Engine
 from game.levels.loader import load_engine
 from game.session.match import make_seats, play_match
@@ -142,10 +143,13 @@ def test_a_pushed_word_that_spells_x_is_y_turns_scenery_at_once_and_undo_turns_i
     assert kinds_at(engine, 6, 6) == ["rock"]
 
 
-def test_x_is_y_leaves_units_and_buildings_alone(tmp_path):
+def test_x_is_y_turns_units_into_scenery_and_never_scenery_into_units(tmp_path):
     engine = skirmish(tmp_path, {(6, 6): "rock",
                                  (0, 5): "word HERO", (1, 5): "word IS", (2, 5): "word ROCK",
                                  (0, 7): "word HQ", (1, 7): "word IS", (2, 7): "word FLAG",
                                  (0, 8): "word ROCK", (1, 8): "word IS", (2, 8): "word HERO"})
-    assert kinds_at(engine, 3, 1) == ["hero"] and kinds_at(engine, 0, 0) == ["hq"]
-    assert kinds_at(engine, 6, 6) == ["rock"]  # no unit is made either
+    assert kinds_at(engine, 3, 1) == ["hero", "rock"] and kinds_at(engine, 0, 0) == ["hq", "flag"]
+    assert kinds_at(engine, 6, 6) == ["rock"]  # no unit is made
+    engine.submit(EndTurn())  # the deaths check takes the turned units: both HQs fell
+    assert kinds_at(engine, 3, 1) == ["rock"] and kinds_at(engine, 0, 0) == ["flag"]
+    assert engine.outcome is not None and engine.outcome.winner == DRAW
