@@ -412,3 +412,52 @@ def test_keys_the_panel_and_help_answer_while_the_ai_thinks_and_u_stops_it(tmp_p
         assert engine.side == "red" and engine.commands() == []
 
     drive(app, scenario)
+
+
+class HeldHint(Inline):
+    """A thinker whose hint comes only when the test lets it (as if the solver took long)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.held = None
+        self.cancelled = 0
+
+    def ask_hint(self, engine, seconds):
+        super().ask_hint(engine, seconds)
+        self.held, self._answer = self.poll_hint(), None
+
+    def release(self) -> None:
+        self._answer, self.held = self.held, None
+
+    def cancel(self) -> None:
+        self.cancelled += 1
+        super().cancel()
+
+
+def test_help_opens_while_the_hint_is_looked_for_and_a_move_drops_the_hint(tmp_path):
+    engine = descent_board(["2 1", "1 0"])
+    thinker = HeldHint()
+    app = RulefrontApp(engine, make_seats(engine, {}, 0), 0, None, thinker=thinker)
+
+    async def scenario(app: RulefrontApp, pilot: Pilot) -> None:
+        await pilot.press("h")
+        assert app.prompt().startswith("looking for a hint")
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)  # the keys answer while it looks
+        await pilot.press("x")
+        thinker.release()  # the hint comes...
+        for _ in range(200):
+            if app.cursor.message:
+                break
+            await pilot.pause(0.05)
+        assert app.cursor.message.startswith("hint: ")  # ...and shows: the board is the same
+        await pilot.press("h")
+        assert app.hint_asked is not None
+        await pilot.press("right")  # a move: the search stops, its answer would be stale
+        assert app.hint_asked is None and thinker.cancelled == 1
+        thinker.release()
+        await pilot.pause(0.2)
+        assert not app.cursor.message.startswith("hint: ")
+
+    drive(app, scenario)
+    assert len(engine.history) == 1
