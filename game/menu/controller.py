@@ -146,11 +146,12 @@ class MenuController:
         else:
             self.quit = True
 
-    def returned(self, engine: Engine, launch: Launch) -> None:
+    def returned(self, engine: Engine | None, launch: Launch) -> None:
         """The game `launch` opened is over or left: a challenge won is scored (the fewest
-        rounds per player), and the page it came from shows again."""
-        outcome = engine.outcome
-        if launch.challenge and outcome is not None:
+        rounds per player), and the page it came from shows again, rebuilt (the editor, which
+        has no engine, may have saved a new map that its page must list)."""
+        outcome = engine.outcome if engine is not None else None
+        if launch.challenge and engine is not None and outcome is not None:
             side = next(s for s, spec in launch.specs.items() if spec == "human")
             if outcome.winner == side:
                 from game.session.match import current_round

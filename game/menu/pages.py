@@ -165,18 +165,24 @@ def editor_page(menu: MenuController, entry: Entry) -> None:
 
     folder = data_dir() / "maps"
 
-    def build() -> Page:
-        own = sorted(folder.glob("*.png")) if folder.is_dir() else []
+    def unused() -> Path:
         number = 1
         while (folder / f"map-{number}.png").exists():
             number += 1
-        fresh = folder / f"map-{number}.png"
+        return folder / f"map-{number}.png"
+
+    def build() -> Page:
+        own = sorted(folder.glob("*.png")) if folder.is_dir() else []
+        fresh = unused()
         rows = [Row("New map", "16x16", preview=None)]
         rows += [Row(p.stem, "", preview=p) for p in own]
         paths = [fresh, *own]
 
         def enter(row: int) -> None:
-            menu.launch = Launch("edit", paths[row], new_size="16x16" if row == 0 else None)
+            # A new map's name is chosen again now: one saved since the page was built must
+            # never be painted over by a blank map of the same name.
+            path = unused() if row == 0 else paths[row]
+            menu.launch = Launch("edit", path, new_size="16x16" if row == 0 else None)
 
         page = Page(entry.label, rows, enter=enter,
                     about=lambda i: (f"a new 16x16 map: {fresh}" if i == 0 else str(paths[i]),

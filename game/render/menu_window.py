@@ -411,9 +411,8 @@ class MenuApp:
         close = getattr(controller, "close", None)
         if callable(close):
             close()  # an AI's think in progress stops with its game
-        engine = getattr(controller, "engine", None)
-        if engine is not None:
-            self.menu.returned(engine, launch)
+        # The editor has no engine, but its page must still list the map it saved.
+        self.menu.returned(getattr(controller, "engine", None), launch)
         self.screen.resize(self.window.width, self.window.height)
 
 

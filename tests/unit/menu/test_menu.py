@@ -221,3 +221,24 @@ def test_without_a_display_rulefront_play_says_so_in_one_sentence(tmp_path):
     assert done.returncode == 2
     assert done.stderr.splitlines() == ["rulefront: no display could be opened here; play in "
                                         "the terminal with --text."]
+
+
+def test_the_editor_page_lists_a_map_saved_in_the_editor_and_never_reuses_its_name(home):
+    """The editor has no engine: leaving it still rebuilds its page, and a New map chosen on a
+    page built before a save gets a name of its own (a stale page once reopened map-1.png
+    blank, and S painted over the map just saved)."""
+    menu = new_menu()
+    open_entry(menu, "Map editor")
+    assert labels(menu) == ["New map"]
+    press(menu, "RETURN")
+    launch = menu.take_launch()
+    assert launch.kind == "edit" and launch.path.name == "map-1.png"
+    launch.path.parent.mkdir(parents=True)
+    shutil.copy(find_shipped("outpost"), launch.path)  # the editor saved it
+    press(menu, "RETURN")  # the page as it was built, before the save
+    assert menu.take_launch().path.name == "map-2.png"
+    menu.returned(None, launch)  # the editor closed
+    assert labels(menu) == ["New map", "map-1"]
+    assert "map-2.png" in " ".join(menu.view().about)
+    press(menu, "DOWN", "RETURN")
+    assert menu.take_launch() == Launch("edit", launch.path)
