@@ -156,9 +156,11 @@ def run_watch(args: argparse.Namespace) -> int:
     _need_websockets()
     from game.net import protocol as p
     from game.net.client import Follower
+    from game.session.narrate import names
 
     follower = Follower(args.url, args.game, patience=args.patience)
     shown = {"n": 0, "joined": False}
+    before: dict[int, str] = {}  # every thing's name before the latest command: the fallen's
 
     async def show(follower: Follower, message: p.ServerMessage) -> None:
         if isinstance(message, p.Joined):
@@ -168,20 +170,27 @@ def run_watch(args: argparse.Namespace) -> int:
                       f"({message.ruleset}), {message.commands} commands so far")
         elif isinstance(message, p.Played) and message.n > shown["n"]:
             shown["n"] = message.n
-            _line(args, p.to_builtins(message), _played_text(follower, message))
+            _line(args, p.to_builtins(message), _played_text(follower, message, before))
         elif isinstance(message, p.Ended):
             _line(args, p.to_builtins(message), f"the game is over: {_outcome(message.result)}.")
+        engine = getattr(follower, "engine", None)
+        if engine is not None:  # the replica has taken this message in: names for the next
+            before.clear()
+            before.update(names(engine.world))
 
     _run(follower.run(show))
     return 0
 
 
-def _played_text(follower: Any, message: Any) -> str:
+def _played_text(follower: Any, message: Any, before: dict[int, str]) -> str:
+    """Command n in sentences, a thing it killed named as it was before ('blue sage', not
+    'blue hero': the replica has already applied the command)."""
     from game.events import Event
     from game.session.narrate import sentences
 
     events = [_event(raw) for raw in message.events]
-    said = sentences(follower.engine.world, [e for e in events if isinstance(e, Event)])
+    said = sentences(follower.engine.world, [e for e in events if isinstance(e, Event)],
+                     before)
     return f"{message.n}. {message.side}: " + ("; ".join(said) or message.command["type"])
 
 

@@ -34,6 +34,7 @@ def test_two_bots_play_to_the_end_a_spectator_sees_every_event_and_the_replay_ve
         done = rulefront("online", "replay", server.url, game["game"], "-o", str(replay))
         assert done.returncode == 0, done.stderr
         verdict = rulefront("replay", str(replay), "--json")
+        told = rulefront("online", "watch", server.url, game["game"])  # in sentences
         with urllib.request.urlopen(f"{server.url}api/games") as answer:
             listed = json.loads(answer.read())
     finally:
@@ -50,6 +51,12 @@ def test_two_bots_play_to_the_end_a_spectator_sees_every_event_and_the_replay_ve
     assert recorded["result"]["winner"] == "red"
     assert [g["game"] for g in listed] == [game["game"]] and listed[0]["result"] is not None
     assert (tmp_path / "data" / "journal.jsonl").read_bytes() == b""  # stopped cleanly
+    # A hero killed is named by its class, as it was before the blow ("hits blue sage for 6
+    # (0 left); blue sage dies"), never by its kind alone once the replica has removed it.
+    assert told.returncode == 0, told.stderr
+    kills = [line for line in told.stdout.splitlines() if "(0 left)" in line]
+    assert kills and "every blue hero fell" in told.stdout
+    assert not [line for line in kills if "blue hero for" in line or "blue hero dies" in line]
 
 
 def test_a_wrong_token_is_refused_in_one_sentence_and_the_server_lives_on(
