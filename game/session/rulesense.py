@@ -155,5 +155,5 @@ def panel_lines(world: World) -> list[tuple[str, str, str]]:
     lines.append(("word rules", "heading", ""))
     lines.extend((f"{rule} {where(cells)}", "word", rule) for rule, cells in worded)
     if not worded:
-        lines.append(("none: no words spell one", "none", ""))
+        lines.append(("none", "none", ""))
     return lines
