@@ -20,9 +20,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--games", type=between(1, 1000), default=50,
                    help="concurrent games for the server group (default 50)")
     p.add_argument("--think-ms", type=between(0, 10_000), default=None,
-                   help="server group: each seat's pause before a command, as a bot's pace "
-                        "(default 100; 0 sends each command as soon as the last is played; "
-                        "a pause other than 0 is measured beside 0)")
+                   help="server group: each seat's pause in ms before a command, the pace of "
+                        "people or of AIs with a time budget (default 100; 0 sends each "
+                        "command as soon as the last is played; a pause other than 0 is "
+                        "measured beside 0)")
     p.set_defaults(func=run)
 
 
