@@ -417,22 +417,28 @@ class Screen:
 
     def _modal(self, lines: tuple[str, ...]) -> None:
         lay = self.layout
-        width = min(lay.panel_x - 40, 460)
         height = 30 + 22 * len(lines)
         cx, cy = lay.panel_x // 2, lay.height // 2
+        top = cy - height // 2 + height - 18
+        labels = [pyglet.text.Label(
+            line, font_size=14 if i == 0 else 11, weight="bold" if i == 0 else "normal", x=cx,
+            y=top - 22 * i, anchor_x="center", anchor_y="center", color=(*colors.TEXT, 255),
+            batch=self.panel, group=MODAL_TEXT) for i, line in enumerate(lines)]
+        # As wide as its widest line (the help's last line overran a 460-pixel box): over the
+        # board, or over the whole window when the board is narrower than that.
+        widest = max((label.content_width for label in labels), default=0)
+        width = min(lay.width - 20, max(min(lay.panel_x - 40, 460), int(widest) + 24))
+        if width > lay.panel_x - 20:
+            cx = lay.width // 2
+            for label in labels:
+                label.x = cx
         left, bottom = cx - width // 2, cy - height // 2
         self.modal.append(shapes.Rectangle(left - 2, bottom - 2, width + 4, height + 4,
                                            color=colors.SELECT, batch=self.panel,
                                            group=MODAL_GROUP))
         self.modal.append(shapes.Rectangle(left, bottom, width, height, color=(28, 30, 38, 245),
                                            batch=self.panel, group=MODAL_GROUP))
-        y = bottom + height - 18
-        for i, line in enumerate(lines):
-            self.modal.append(pyglet.text.Label(
-                line, font_size=14 if i == 0 else 11, weight="bold" if i == 0 else "normal", x=cx, y=y,
-                anchor_x="center", anchor_y="center", color=(*colors.TEXT, 255),
-                batch=self.panel, group=MODAL_TEXT))
-            y -= 22
+        self.modal.extend(labels)
 
     def _room(self) -> float:
         """The panel's width for text against the window's usual panel (under 1 in movies)."""

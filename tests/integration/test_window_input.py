@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pyglet
 import pytest
 from pyglet.window import key
 
@@ -112,3 +113,16 @@ def test_page_up_scrolls_the_log_back_to_its_first_row_and_no_further(app):
     assert ctrl.log_scroll == most
     frame(app)
     assert "Round 1 - red" in [label.text for label in app.screen.labels.values()]
+
+
+def test_the_help_box_is_as_wide_as_its_widest_line(app):
+    """H's box held its last line ('arrows / right-drag pan    Page Up / Down or wheel on the
+    log') only in part: the box was 460 pixels whatever its text."""
+    press(app, key.H)
+    frame(app)
+    box = app.screen.modal[1]
+    lines = [d for d in app.screen.modal if isinstance(d, pyglet.text.Label)]
+    assert len(lines) > 5
+    for line in lines:
+        assert box.x <= line.x - line.content_width / 2
+        assert line.x + line.content_width / 2 <= box.x + box.width
