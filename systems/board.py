@@ -10,6 +10,7 @@ from components import Kind, Position, Team
 from components.resources import PROPS_KEY, SIZE_KEY
 from game.world import World
 from systems.rules import Prop
+from systems.stats import named
 
 Cell = tuple[int, int]
 BUILDINGS = frozenset({"hq", "tower"})
@@ -46,7 +47,9 @@ def occupancy(world: World, opaque_kinds: Iterable[str] = ()) -> Occupancy:
     blocking = Prop.STOP | Prop.PUSH
     # Which kinds block is decided once per call: IntFlag arithmetic per thing is slow.
     solid_names = {name for name, mask in props.items() if mask & blocking}
-    deadly_names = {name for name, mask in props.items() if mask & deadly_mask(props, ("hero",))}
+    # MELT heroes make HOT cells deadly; a side, a class or the minions named MELT do too
+    walkers = ("hero", *(noun for noun in named(props) if noun not in BUILDINGS))
+    deadly_names = {name for name, mask in props.items() if mask & deadly_mask(props, walkers)}
     for _entity, (pos, kind, team) in world.query(Position, Kind, Team):
         if kind.name in UNITS:
             units[(pos.x, pos.y)] = team.side

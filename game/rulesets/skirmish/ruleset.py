@@ -20,7 +20,7 @@ from components import (
     UnitClass,
     Word,
 )
-from components.resources import RULES_KEY, SIZE_KEY, SPAWN_CELLS_KEY, TURN_KEY
+from components.resources import PROPS_KEY, RULES_KEY, SIZE_KEY, SPAWN_CELLS_KEY, TURN_KEY
 from game.commands import Attack as AttackCmd
 from game.commands import Command, EndTurn, Move
 from game.data import SIDES, Units, data_units_with, need, words
@@ -36,8 +36,8 @@ from systems.combat import attack, deaths, targets
 from systems.movement import Steps, move_unit, reach
 from systems.occupancy_cache import OccupancyCache
 from systems.rules import refresh_rules, set_rules
+from systems.stats import named, start_turn
 from systems.stats import reach as reach_of
-from systems.stats import start_turn
 from systems.units_rules import push_moves, push_step, transform_scenery, unit_effects
 
 if TYPE_CHECKING:
@@ -318,6 +318,7 @@ class Skirmish(SidesRuleset, Ruleset):
         units, at = occ.units, world.at
         actions: list[Command] = []
         foes: list[tuple[int, int, int]] | None = None  # (entity, x, y) of what may be hit
+        plain = not named(world.resource(PROPS_KEY, {}))  # no rule names a unit: own ranges
         # one query for what the heroes' orders read (in id order, as heroes() gives them)
         for hero, (kind, team, moves, pos, ready) in world.query(Kind, Team, Moves, Position,
                                                                  Actions):
@@ -328,7 +329,8 @@ class Skirmish(SidesRuleset, Ruleset):
                 if foes is None:
                     foes = _foes(world, side)
                 actions += [AttackCmd(hero, t) for t in
-                            _in_range(occ, side, x, y, reach_of(world, hero), foes)]
+                            _in_range(occ, side, x, y, world.get(hero, Attack).range
+                                      if plain else reach_of(world, hero), foes)]
             actions += [move for cell, move in
                         self._field_at(derived, hero, x, y, moves.mp, side).walks
                         if cell not in units]

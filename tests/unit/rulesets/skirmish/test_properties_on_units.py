@@ -226,6 +226,14 @@ def test_a_melt_hero_dies_on_a_hot_cell(tmp_path):
     assert not engine.world.alive(hero)
 
 
+def test_a_hero_whose_side_is_melt_does_not_walk_through_a_hot_cell(tmp_path):
+    engine = board(tmp_path, {(3, 1): "red bulwark", (4, 1): "lava", (3, 0): "rock",
+                              (3, 2): "rock", (2, 1): "rock"}, "LAVA IS HOT", "RED IS MELT")
+    hero = at(engine, 3, 1)
+    moves = {(c.x, c.y) for c in engine.legal_actions() if isinstance(c, Move) and c.unit == hero}
+    assert (4, 1) in moves and (5, 1) not in moves  # in, as its last step, never through
+
+
 # -- WIN, YOU, STOP on units and buildings ------------------------------------------------
 
 
