@@ -228,7 +228,7 @@ def run_games(args: argparse.Namespace) -> int:
         present = ", ".join(row["present"]) or "nobody"
         print(f"{row['game']}  {row['map']}  {row['commands']} commands, {state}; seated: "
               f"{present}; {row['spectators']} watching")
-    print(f"{len(rows)} games.")
+    print(f"{len(rows)} game{'' if len(rows) == 1 else 's'}.")
     return 0
 
 

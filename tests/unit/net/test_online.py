@@ -35,6 +35,7 @@ def test_two_bots_play_to_the_end_a_spectator_sees_every_event_and_the_replay_ve
         assert done.returncode == 0, done.stderr
         verdict = rulefront("replay", str(replay), "--json")
         told = rulefront("online", "watch", server.url, game["game"])  # in sentences
+        counted = rulefront("online", "games", server.url)
         with urllib.request.urlopen(f"{server.url}api/games") as answer:
             listed = json.loads(answer.read())
     finally:
@@ -54,6 +55,7 @@ def test_two_bots_play_to_the_end_a_spectator_sees_every_event_and_the_replay_ve
     # A hero killed is named by its class, as it was before the blow ("hits blue sage for 6
     # (0 left); blue sage dies"), never by its kind alone once the replica has removed it.
     assert told.returncode == 0, told.stderr
+    assert counted.stdout.splitlines()[-1] == "1 game."  # not "1 games."
     kills = [line for line in told.stdout.splitlines() if "(0 left)" in line]
     assert kills and "every blue hero fell" in told.stdout
     assert not [line for line in kills if "blue hero for" in line or "blue hero dies" in line]
