@@ -111,9 +111,9 @@ CURSOR = Style(color="black", bgcolor="#ffe040", bold=True)  # bright: found at 
 CHECKER = (Style(bgcolor="#1c1c1c"), Style(bgcolor="#2c2c2c"))  # cells alternate, so
 DARKER = 0.55  # neighbours never run together (S7T20): the odd cells' colours are darker
 HELP = {
-    GRID: ("arrows or the mouse move the cursor; Enter or a click selects a unit (its reach "
-           "in blue, its targets in red) and acts; e end turn (twice if heroes are unused); "
-           "t every enemy's threat (or put the cursor on one)"),
+    # Three rows of an 80x24 board pane hold it whole; the footer and ? give the other keys.
+    GRID: ("arrows or the mouse move the cursor; Enter or a click selects a unit (reach in "
+           "blue, targets in red) and acts; e ends the turn"),
     STEPS: ("arrows step; Enter or . wait (where the level has waiting); h hint (the "
             "solver's next move, where the level has one)"),
     HEAPS: "up/down choose a heap; left/right choose how to take from it; Enter takes",

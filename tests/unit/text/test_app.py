@@ -461,3 +461,24 @@ def test_help_opens_while_the_hint_is_looked_for_and_a_move_drops_the_hint(tmp_p
 
     drive(app, scenario)
     assert len(engine.history) == 1
+
+
+def test_the_status_line_says_what_to_do_whole_at_80x24(tmp_path):
+    """Its three rows held 'red to play: ...; e end turn (twice if' and no more: the
+    sentence a new player reads first was cut."""
+    from rich.console import Console
+    from rich.text import Text
+
+    engine = load_engine(MAPS / "crossing.png", seed=0)
+    seen: dict[str, object] = {}
+
+    async def look(app: RulefrontApp, pilot: Pilot) -> None:
+        status = app.query_one("#status")
+        width = status.content_size.width
+        seen["text"] = str(status.render())
+        seen["rows"] = len(Text(str(seen["text"])).wrap(Console(width=width), width))
+        seen["room"] = status.content_size.height
+
+    drive(app_for(engine, tmp_path)[0], look, size=(80, 24))
+    assert "red to play" in str(seen["text"]) and "e end" in str(seen["text"])
+    assert seen["rows"] <= seen["room"], seen
