@@ -9,6 +9,7 @@ Without sprite sheets, cells are plain colour squares, as in the PNG.
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 import pyglet
@@ -196,9 +197,10 @@ class EditorScreen:
                                colors.TEXT)
         self.hover_top = y - 2  # the hover line: what is under the pointer
         y -= 18
-        text = ctrl.message
-        for start in range(0, min(len(text), 3 * 46), 46):
-            y = self._text(text[start:start + 46], x0, y, 9, ASKING)
+        # Whole words, within the panel ('... the folder /tmp/x is no' / 't writable' ran
+        # out of the window's right edge); a path longer than a row is still cut.
+        for row in textwrap.wrap(ctrl.message, 43)[:4]:
+            y = self._text(row, x0, y, 9, ASKING)
         plan = self.plan
         for heading in plan.headings:
             self._text(heading.title, heading.x, heading.top, 9, colors.DIM, bold=True)

@@ -13,7 +13,7 @@ from pyglet.window import key
 from game import ROOT
 from game.levels.maps import load_map
 from game.render.controllers.editor import EditorController, load_draft
-from game.render.editor_window import EditorApp
+from game.render.editor_window import ASKING, EditorApp
 from game.render.offscreen import frame_image, to_array
 from tests.helpers import color_of, draw_map
 
@@ -122,3 +122,21 @@ def test_the_close_button_asks_before_unsaved_work_is_lost(tmp_path):
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["asked", "closed"]
     assert path.read_bytes() == before  # D quits without saving
+
+
+def test_a_long_refusal_in_the_panel_keeps_its_words_whole_inside_the_window(window, tmp_path):
+    """'... the folder /tmp/ro is no' / 't writable ...' ran past the window's right edge."""
+    path = draw_map(tmp_path / "m.png", ["D....q", "......", "Q....d"])
+    ctrl = EditorController(load_draft(path), path)
+    app = EditorApp(window, ctrl)
+    try:
+        ctrl.message = ("not saved: /tmp/stranger/ro3/duel.png: cannot be written: the folder "
+                        "/tmp/stranger/ro3 is not writable; write to a folder you own.")
+        frame_image(window, app.screen)
+        rows = [label for label in app.screen.keep if getattr(label, "text", None)
+                and tuple(label.color[:3]) == ASKING]
+        assert len(rows) == 4
+        assert " ".join(label.text for label in rows) == ctrl.message
+        assert all(label.x + label.content_width <= window.width for label in rows)
+    finally:
+        window.pop_handlers()
