@@ -54,7 +54,8 @@ def positive_float(text: str) -> float:
     """A number > 0 (--budget seconds)."""
     value = float(_number(text, float))
     if not 0 < value < float("inf"):
-        raise argparse.ArgumentTypeError(f"must be more than 0, not {text}")
+        finite = "" if value <= 0 else " and finite"  # 1e999 is infinity, which is > 0
+        raise argparse.ArgumentTypeError(f"must be more than 0{finite}, not {text}")
     return value
 
 

@@ -225,6 +225,7 @@ def test_a_save_with_a_broken_random_state_does_not_resume(tmp_path, capsys, mon
     (["bench", "--repeat", "0", "skirmish"], "--repeat: must be 1 or more, not 0"),
     (["solve", "level-03", "--budget", "-1"], "--budget: must be more than 0, not -1"),
     (["solve", "level-03", "--budget", "nan"], "--budget: 'nan' is not a number"),
+    (["solve", "level-03", "--budget", "1e999"], "--budget: must be more than 0 and finite"),
     (["match", "--games", "0"], "--games: must be from 1 to 100,000, not 0"),
     (["match", "--games", "2", "--workers", "0"], "--workers: must be from 1 to 64"),
     (["tournament", "--games", "x"], "--games: 'x' is not a whole number"),
