@@ -75,11 +75,13 @@ HOSTILE_NUMBERS = ["nan", "NaN", "inf", "-inf", "1e999", "-1e999", "-1", "0", "-
                    "100000001", "1e-320", "two", "=", "1,2", "\x00"]
 
 
-def big(text: str) -> bool:
-    """Whether `text` reads as a number over 12: a valid budget that large would make a case
-    slow, not hostile (the bounds themselves are tested in tests/unit/cli)."""
+def big(text: str, limit: float = 4) -> bool:
+    """Whether `text` reads as a valid number over `limit`: a budget that large would make a
+    case slow, not hostile (a tournament of `think=9` seats took ten minutes; the bounds
+    themselves are tested in tests/unit/cli). Numbers past every bound stay: they are
+    refused at once."""
     try:
-        return float(text) > 12
+        return limit < float(text) <= 3600
     except (ValueError, OverflowError):
         return False
 
@@ -87,6 +89,9 @@ def big(text: str) -> bool:
 SMALL = st.integers(1, 3).map(str)
 NUMBER = st.one_of(st.sampled_from(HOSTILE_NUMBERS),
                    st.text(max_size=6).filter(lambda text: not big(text)))
+SECONDS = st.one_of(  # think: seconds per action, so every valid one is tiny
+    st.sampled_from([text for text in HOSTILE_NUMBERS if not big(text, 0.05)]),
+    st.text(max_size=6).filter(lambda text: not big(text, 0.05)))
 OPTIONS = {"minimax": ["think", "nodes", "depth", "width", "turns"],
            "mcts": ["think", "sims", "c", "widen", "turns"]}
 
@@ -99,13 +104,13 @@ def seats(draw: st.DrawFn) -> str:
                                      "mcts:sims=5", "minimax:depth=1;width=2"]))
     ai = draw(st.sampled_from(sorted(OPTIONS)))
     option = draw(st.sampled_from(OPTIONS[ai] + ["bogus", ""]))
-    return f"{ai}:{option}={draw(NUMBER)}"
+    return f"{ai}:{option}={draw(SECONDS if option == 'think' else NUMBER)}"
 
 
 @cases(40)
 @given(red=seats(), blue=seats(), flag=st.sampled_from(["--games", "--think", "--nodes",
                                                         "--seed", "--workers", None]),
-       value=st.one_of(NUMBER, SMALL))
+       value=st.one_of(SECONDS, SMALL))
 def test_seats_and_numbers_on_the_command_line(capsys, red, blue, flag, value):
     with folder() as work:
         draw_map(work / "tiny.png", TINY)
@@ -187,8 +192,10 @@ def mutated(draw: st.DrawFn, record: dict[str, Any]) -> dict[str, Any]:
         value = draw(HOSTILE_VALUES)
         if where == "top":
             data[draw(st.sampled_from(sorted(data) + ["extra"]))] = value
-        elif where == "seat":
-            data["seats"][draw(st.sampled_from(["red", "blue"]))] = value
+        elif where == "seat":  # an earlier draw may have made "seats" itself hostile
+            seats = data["seats"] if isinstance(data.get("seats"), dict) else {}
+            seats[draw(st.sampled_from(["red", "blue"]))] = value
+            data["seats"] = seats
         elif where in ("command", "redo"):
             key = "commands" if where == "command" else "redo"
             listed = data.setdefault(key, [])

@@ -126,7 +126,7 @@ def test_a_hosted_server_stops_when_rulefront_is_killed(home):
 
 def reachable(url: str) -> bool:
     try:
-        with urllib.request.urlopen(f"{url}api/maps", timeout=5):
+        with urllib.request.urlopen(f"{url}api/maps", timeout=30):
             return True
     except OSError:
         return False

@@ -108,5 +108,5 @@ def get_json(url: str) -> Any:
     """GET an HTTP route of the server as JSON."""
     import urllib.request
 
-    with urllib.request.urlopen(url, timeout=10) as answer:
+    with urllib.request.urlopen(url, timeout=60) as answer:
         return json.loads(answer.read())

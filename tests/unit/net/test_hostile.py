@@ -22,9 +22,9 @@ async def _exchange(url: str, frames: list[str | bytes]) -> list[dict[str, Any]]
     async with connect(url.replace("http", "ws") + "ws", proxy=None) as ws:
         for frame in frames:
             await ws.send(frame)
-            answer = json.loads(await asyncio.wait_for(ws.recv(), 10))
+            answer = json.loads(await asyncio.wait_for(ws.recv(), 60))
             while answer["type"] == "presence":
-                answer = json.loads(await asyncio.wait_for(ws.recv(), 10))
+                answer = json.loads(await asyncio.wait_for(ws.recv(), 60))
             answers.append(answer)
     return answers
 
@@ -73,7 +73,7 @@ def test_an_oversized_frame_closes_that_connection_only(served: Served):
                            max_size=None) as ws:
             await ws.send('{"type": "new", "map": "' + "x" * 100_000 + '"}')
             try:
-                await asyncio.wait_for(ws.recv(), 10)
+                await asyncio.wait_for(ws.recv(), 60)
             except ConnectionClosed as closed:
                 return closed.rcvd.code if closed.rcvd else None
         return None
@@ -141,7 +141,7 @@ def test_new_games_count_twenty_messages_each_against_the_rate(tmp_path: Path):
         async with connect(server.url.replace("http", "ws") + "ws", proxy=None) as ws:
             for _ in range(3):
                 await ws.send('{"type": "new", "map": "duel"}')
-            return [json.loads(await asyncio.wait_for(ws.recv(), 30)) for _ in range(3)]
+            return [json.loads(await asyncio.wait_for(ws.recv(), 60)) for _ in range(3)]
 
     try:
         answers = asyncio.run(burst())

@@ -13,7 +13,7 @@ from tests.unit.net.running import Served, get_json, new_game
 
 def status_and_body(url: str) -> tuple[int, bytes, str]:
     try:
-        with urllib.request.urlopen(url, timeout=10) as answer:
+        with urllib.request.urlopen(url, timeout=60) as answer:
             return answer.status, answer.read(), answer.headers["Content-Type"]
     except urllib.error.HTTPError as exc:
         return exc.code, exc.read(), exc.headers["Content-Type"]

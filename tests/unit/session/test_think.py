@@ -3,24 +3,18 @@ a level's hint found there too, and a client that is never made to wait for eith
 
 from __future__ import annotations
 
-import time
-
 from game.commands import Command
 from game.levels.loader import load_engine
 from game.session.match import make_seats
 from game.session.seat import Chosen, Forfeited
 from game.session.think import Hinted, Inline, Outcome, Thinker, Worker, hint_of
 from systems.ai import Budget
-from tests.helpers import MAPS
+from tests.helpers import MAPS, until
 
 
 def answer(thinker: Thinker) -> Outcome:
-    for _ in range(6000):
-        outcome = thinker.poll()
-        if outcome is not None:
-            return outcome
-        time.sleep(0.005)
-    raise AssertionError("no answer in 30 s")
+    """The thinking process's answer (its start-up alone is seconds on a loaded machine)."""
+    return until(thinker.poll, "the thinking process's answer", 120)
 
 
 def hinted(thinker: Thinker) -> Hinted:

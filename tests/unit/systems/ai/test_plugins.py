@@ -7,7 +7,6 @@ import json
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -17,7 +16,7 @@ from game.levels.loader import load_engine
 from game.session.match import make_seats, play_match
 from game.session.replay import read_record, record_of, verify, write_record
 from systems.ai import make_ai, parse_spec
-from tests.helpers import OUTPOST, run_cli, run_json
+from tests.helpers import OUTPOST, run_cli, run_json, until
 
 ROOT = Path(__file__).resolve().parents[4]
 
@@ -202,11 +201,11 @@ def test_a_failing_plugin_ends_the_window_game_with_the_reason_in_its_save(
     seats = make_seats(engine, {"red": f"{bots}:{cls}", "blue": "human"}, 0)
     ctrl = Controller(engine, seats, 0, tmp_path / "save.json")  # its thinking process, too
     try:
-        for _ in range(3000):  # the answer comes from the child (which runs the plug-in's)
-            if ctrl.over:
-                break
+        def ticked() -> bool:  # the answer comes from the child (which runs the plug-in's)
             ctrl.tick()
-            time.sleep(0.01)
+            return ctrl.over
+
+        until(ticked, "the plug-in's forfeit", 120)
     finally:
         ctrl.close()
     assert ctrl.over and not engine.over and not ctrl.human_to_play
