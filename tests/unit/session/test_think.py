@@ -18,12 +18,7 @@ def answer(thinker: Thinker) -> Outcome:
 
 
 def hinted(thinker: Thinker) -> Hinted:
-    for _ in range(6000):
-        found = thinker.poll_hint()
-        if found is not None:
-            return found
-        time.sleep(0.005)
-    raise AssertionError("no hint in 30 s")
+    return until(thinker.poll_hint, "the thinking process's hint", 120)
 
 
 def play(thinker: Thinker, actions: int = 24) -> list[Command]:
