@@ -12,9 +12,9 @@ An observation has shape (planes, height, width), float32; which planes a rulese
 - `height`   blocks stacked on the cell (descent), as a count;
 - `exit`     1 on the descent exit;
 - `to_play`  every cell 1 when the observing side is to play;
-- `prop:P`   1 under each thing whose kind holds property P now (the rules in force, fixed
-             and spelled by words: `prop:STOP` goes dark on the water when WATER IS STOP
-             breaks).
+- `prop:P`   1 under each thing whose kind (or, for a unit, side or class) holds property P
+             now (the rules in force, fixed and spelled by words: `prop:STOP` goes dark on
+             the water when WATER IS STOP breaks).
 
 Every game is perfect-information: the observers differ only in which side is `own` and
 whether `to_play` is lit.
@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from components import Actions, Health, Kind, Moves, Position, Team, Word
+from components import Actions, Health, Kind, Moves, Position, Team, UnitClass, Word
 from components.resources import EXIT_KEY, PROPS_KEY, SIZE_KEY
 from game.journal import ADD, MOVE, REMOVE, SET, SPAWN, Change, touched
 
@@ -265,8 +265,16 @@ class Board:
             plane = self.planes.kinds.get(kind.name, self.other)
             if plane is not None:
                 marks.append((plane * cells + cell, COUNT, 1.0))
-            for start in self.prop_marks.get(kind.name, ()):
-                marks.append((start + cell, COUNT, 1.0))
+            prop_marks = self.prop_marks
+            if prop_marks:  # the rules' properties: by kind, and a unit's side and class too
+                starts = prop_marks.get(kind.name, ())
+                team, cls = comps.get(Team), comps.get(UnitClass)
+                for key in (team.side if team is not None else None,
+                            cls.name if cls is not None else None):
+                    if key is not None and key in prop_marks:
+                        starts = (*starts, *(s for s in prop_marks[key] if s not in starts))
+                for start in starts:
+                    marks.append((start + cell, COUNT, 1.0))
         words = self.planes.words
         if words:
             word = comps.get(Word)

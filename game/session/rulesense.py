@@ -22,28 +22,10 @@ if TYPE_CHECKING:
     from game.engine import Engine
     from game.world import World
 
-# What holding a property does, and what losing it does, to the things of a kind ({k}).
-# The one place these words live: when data/properties.yaml (the property table) lands, read
-# each property's description from it in `meaning` and drop this table.
-_MEANINGS: dict[str, tuple[str, str]] = {
-    "YOU": ("{k} takes orders", "{k} no longer takes orders"),
-    "WIN": ("reaching {k} wins", "{k} no longer wins"),
-    "STOP": ("{k} blocks walks and pushes", "{k} can be waded: it blocks nothing"),
-    "PUSH": ("{k} is shoved by a step into it", "{k} is no longer shoved"),
-    "DEFEAT": ("{k} destroys a unit that stands on it", "{k} no longer destroys units"),
-    "SINK": ("{k} drowns what enters it, with itself", "{k} no longer drowns anything"),
-    "HOT": ("{k} melts what is MELT on it", "{k} no longer melts anything"),
-    "MELT": ("{k} melts on a HOT cell", "{k} no longer melts"),
-    "MOVE": ("{k} walks a step each turn", "{k} stands still"),
-    "OPEN": ("{k} opens a SHUT thing it meets", "{k} no longer opens anything"),
-    "SHUT": ("{k} is shut: an OPEN thing opens it", "{k} is no longer shut"),
-    "WEAK": ("{k} breaks when anything shares its cell", "{k} no longer breaks"),
-}
-
-
 def meaning(rule: str, holds: bool) -> str:
-    """What `rule` does while it `holds` (or what its breaking undoes), in words:
-    ('WATER IS STOP', False) -> 'water can be waded: it blocks nothing'."""
+    """What `rule` does while it `holds` (or what its breaking undoes), in words read from
+    the property table (data/properties.yaml), the one place they live: ('WATER IS STOP',
+    False) -> 'water loses STOP, which meant: solid: no unit walks in, ...'."""
     parts = rule.split()
     if len(parts) != 3:
         return ""
@@ -56,12 +38,31 @@ def meaning(rule: str, holds: bool) -> str:
             return f"{subject} stays {subject}" if holds else f"{subject} may change again"
         return f"every {subject} turns into {other}" if holds else \
             f"{subject} no longer turns into {other}"
-    held, lost = _MEANINGS.get(target, ("{k} is " + target, "{k} is no longer " + target))
-    return (held if holds else lost).format(k=subject)
+    what = _effect(subject, target)
+    if not what:
+        return f"{subject} is {target}" if holds else f"{subject} is no longer {target}"
+    what = what[:1].lower() + what[1:]
+    if holds:
+        return f"{subject} gains {target}: {what}"
+    return f"{subject} loses {target}, which meant: {what}"
+
+
+def _effect(kind: str, prop: str) -> str:
+    """What `prop` does to things of `kind` on a skirmish map, from data/properties.yaml (its
+    unit, building or cell column), without the final full stop; '' for no such property."""
+    from game.data import properties
+    from systems.stats import unit_nouns
+
+    info = properties().get(prop)
+    if info is None:
+        return ""
+    text = info.building if kind in ("tower", "hq") else \
+        info.unit if kind in unit_nouns() else info.cell
+    return text.rstrip(".")  # the table's sentences end in one; ours go on
 
 
 def told(rule: str, change: str) -> str:
-    """'WATER IS STOP is broken: water can be waded: it blocks nothing' (change: formed /
+    """'WATER IS STOP is broken: water loses STOP, which meant: ...' (change: formed /
     broken)."""
     what = meaning(rule, change == "formed")
     return f"{rule} is {change}" + (f": {what}" if what else "")

@@ -52,9 +52,10 @@ def test_the_cursor_on_a_word_push_tells_the_rule_it_breaks_and_the_log_tells_it
         until(lambda: shell.shows("selected"), "the hero selected")
         shell.keys("Down")  # onto the IS: a push
         screen = until(lambda: shell.shows("WATER IS STOP is broken"), "the push foreseen")
-        status = " ".join(" ".join(line.split()) for line in screen[-5:-1])  # over the footer
-        assert "Enter pushes: WATER IS STOP is broken: water can be" in status
-        assert "waded" in status
+        # the status line, wrapped over the rows above the footer, left of the panel
+        status = " ".join(" ".join(line.split("│")[0].split()) for line in screen[-5:-1])
+        assert "Enter pushes: WATER IS STOP is broken: water loses STOP, which meant:" in status
+        assert "solid" in status
         shell.keys("Enter")
         screen = until(lambda: shell.shows("(broken)"), "the push done")
         shown = panel_text(screen)
@@ -62,4 +63,4 @@ def test_the_cursor_on_a_word_push_tells_the_rule_it_breaks_and_the_log_tells_it
         assert "WATER IS STOP (6,5)" not in shown
     # the log the app kept (and saved after the push) tells it, meaning and all
     told = [line for entry in json.loads(save.read_text())["log"] for line in entry["lines"]]
-    assert "WATER IS STOP is broken: water can be waded: it blocks nothing" in told
+    assert "WATER IS STOP is broken: water loses STOP, which meant: solid: no unit walks in, and a push against it is blocked" in told

@@ -81,4 +81,4 @@ def test_hovering_a_word_push_boxes_the_rule_it_breaks_and_the_push_is_logged(tm
                 game.kill()
                 game.communicate()
     told = [line for entry in json.loads(save.read_text())["log"] for line in entry["lines"]]
-    assert "WATER IS STOP is broken: water can be waded: it blocks nothing" in told
+    assert "WATER IS STOP is broken: water loses STOP, which meant: solid: no unit walks in, and a push against it is blocked" in told

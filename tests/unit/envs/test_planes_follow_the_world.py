@@ -9,7 +9,7 @@ import random
 import numpy as np
 import pytest
 
-from components import Actions, Health, Kind, Moves, Position, Team, Word
+from components import Actions, Health, Kind, Moves, Position, Team, UnitClass, Word
 from components.resources import EXIT_KEY, PROPS_KEY
 from game.encoding import Planes
 from game.levels.loader import load_engine
@@ -59,10 +59,14 @@ def from_scratch(planes: Planes, engine, me: str) -> np.ndarray:
     if "to_play" in index and not engine.over and engine.side == me:
         out[index["to_play"]] = 1.0
     masks = world.resource(PROPS_KEY) or {}
-    for entity, kind in world.query(Kind):  # prop:P under each thing whose kind holds P
+    for entity, kind in world.query(Kind):  # prop:P under each thing that holds P
+        held = masks.get(kind.name, 0)
+        team, cls = world.try_get(entity, Team), world.try_get(entity, UnitClass)
+        held |= masks.get(team.side, 0) if team is not None else 0
+        held |= masks.get(cls.name, 0) if cls is not None else 0
         for name, flag in property_bits().items():
             plane = index.get(f"prop:{name}")
-            if entity in cells and plane is not None and masks.get(kind.name, 0) & int(flag):
+            if entity in cells and plane is not None and held & int(flag):
                 out[(plane, *cells[entity])] = 1.0
     return out
 

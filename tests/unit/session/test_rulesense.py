@@ -34,7 +34,7 @@ def test_a_push_out_of_a_sentence_is_foreseen_and_the_world_is_left_as_it_was():
 def test_hovering_the_push_says_what_it_breaks_and_what_that_changes():
     engine = over_the_is()
     shown = preview(engine, engine.legal_actions(), HERO, (7, 5))
-    assert "WATER IS STOP is broken: water can be waded: it blocks nothing" in shown.lines
+    assert "WATER IS STOP is broken: water loses STOP, which meant: solid: no unit walks in, and a push against it is blocked" in shown.lines
     # the board boxes the sentence where it stands now (the window draws these in red)
     assert shown.sentences == (((6, 5), "broken"), ((7, 5), "broken"), ((8, 5), "broken"))
     plain = preview(engine, engine.legal_actions(), HERO, (8, 4))
@@ -42,10 +42,13 @@ def test_hovering_the_push_says_what_it_breaks_and_what_that_changes():
 
 
 def test_meanings_name_the_kind_and_what_it_gains_or_loses():
-    assert meaning("WATER IS STOP", True) == "water blocks walks and pushes"
+    # read from data/properties.yaml: scenery's column for water, a unit's for a side
+    assert meaning("WATER IS STOP", True) == "water gains STOP: solid: no unit walks in, " \
+        "and a push against it is blocked"
+    assert meaning("RED IS TOUGH", True).startswith("red gains TOUGH: takes 2 less damage")
     assert meaning("ROCK IS WATER", True) == "every rock turns into water"
-    assert told("BLOCK IS PUSH", "formed") == "BLOCK IS PUSH is formed: block is shoved by a " \
-        "step into it"
+    assert told("BLOCK IS PUSH", "formed") == "BLOCK IS PUSH is formed: block gains PUSH: a " \
+        "hero stepping into it shoves the line one cell for one move point"
 
 
 def test_fixed_rules_stand_apart_from_word_rules_with_their_places():
@@ -62,7 +65,7 @@ def test_the_log_tells_the_broken_rule_and_its_meaning():
     engine = over_the_is()
     assert engine.submit(Move(HERO, 7, 5))
     lines = [sentence(engine.world, e) for e in engine.history[-1].events]
-    assert "WATER IS STOP is broken: water can be waded: it blocks nothing" in lines
+    assert "WATER IS STOP is broken: water loses STOP, which meant: solid: no unit walks in, and a push against it is blocked" in lines
 
 
 def test_the_stop_plane_goes_dark_on_the_water_when_water_is_stop_breaks():
@@ -76,3 +79,16 @@ def test_the_stop_plane_goes_dark_on_the_water_when_water_is_stop_breaks():
     assert seen[water].sum() > 0 and (seen[stop] * seen[water]).sum() == 0
     engine.undo()
     assert (planes.observe(engine, "red")[stop] >= seen[water]).all()
+
+
+def test_a_rule_naming_a_side_lights_its_units_on_the_property_plane(tmp_path):
+    from tests.helpers import draw_cells
+
+    cells = {(0, 0): "red hq", (9, 9): "blue hq", (3, 1): "red bulwark", (8, 8): "blue bulwark",
+             (2, 5): "word RED", (3, 5): "word IS", (4, 5): "word TOUGH"}
+    engine = load_engine(draw_cells(tmp_path / "t.png", 10, 10, cells, {"name": "t"}))
+    assert "RED IS TOUGH" in engine.world.resource("rules")
+    planes = Planes(engine)
+    tough = planes.observe(engine, "blue")[planes.index["prop:TOUGH"]]
+    assert tough[1, 3] == 1.0 and tough[0, 0] == 1.0  # the red bulwark and the red hq
+    assert tough[8, 8] == 0.0 and tough.sum() == 2.0
