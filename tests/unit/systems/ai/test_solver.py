@@ -117,11 +117,12 @@ def test_a_greedy_answer_is_taken_when_breadth_first_is_still_searching(monkeypa
 
     monkeypatch.setattr(solver, "_run", stuck_bfs)
     monkeypatch.setitem(solver.PAIR, "passes", (("greedy w=3", 1.0),))
+    others = set(multiprocessing.active_children())  # another test's child may linger
     solution = solve(keke_level(PUZZLES[1][0]), 30.0, workers=2)
     assert solution.solved and solution.method.startswith("greedy")
     # The answer came while the stuck search slept, and the search was ended, not waited for.
     assert not (tmp_path / "finished").exists()
-    assert multiprocessing.active_children() == []
+    assert set(multiprocessing.active_children()) <= others  # none of the solver's is left
 
 
 def test_a_worker_error_reaches_the_caller(monkeypatch):
