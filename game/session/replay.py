@@ -9,7 +9,6 @@ Files are written atomically; a broken or mismatched file is refused whole.
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -80,10 +79,11 @@ def portable_path(path: Path) -> str:
     """The map path relative to the working folder when it lies below it, else absolute."""
     if described(path) is not None:
         return str(path)
+    resolved = path.resolve()
     try:
-        return os.path.relpath(path.resolve())
-    except ValueError:
-        return str(path.resolve())
+        return str(resolved.relative_to(Path.cwd().resolve()))
+    except ValueError:  # outside the working folder: '../..' would depend on where it is read
+        return str(resolved)
 
 
 def record_text(record: Record) -> str:

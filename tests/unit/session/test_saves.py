@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -90,3 +91,30 @@ def test_the_first_autosave_of_a_run_sweeps_what_a_killed_run_left(tmp_path, mon
     saves.save_game(target, engine, seats, 1)
     assert not stale.exists() and json.loads(target.read_text())["rng_states"].keys() == {
         "red", "blue"}
+
+
+
+def test_a_map_outside_the_working_folder_is_recorded_whole_and_read_from_anywhere(
+        tmp_path, monkeypatch):
+    """A save made in one folder opens from another: a map outside the working folder is kept
+    as an absolute path, never as '../..' that only holds where the save was written."""
+    from game.session.replay import read_record, rebuild, record_of, write_record
+
+    engine = load_engine(OUTPOST)
+    engine.submit(engine.legal_actions()[0])
+    writer, reader = tmp_path / "writer", tmp_path / "reader" / "deeper"
+    writer.mkdir()
+    reader.mkdir(parents=True)
+    monkeypatch.chdir(writer)
+    write_record(writer / "save.json", record_of(engine, 0, {}))
+    monkeypatch.chdir(reader)
+    record = read_record(writer / "save.json")
+    assert record.map_path == str(Path(OUTPOST).resolve())
+    assert rebuild(record).world.state_key() == engine.world.state_key()
+
+
+def test_a_map_below_the_working_folder_stays_relative(monkeypatch):
+    from game.session.replay import portable_path
+
+    monkeypatch.chdir(Path(OUTPOST).parent)
+    assert portable_path(Path(OUTPOST)) == Path(OUTPOST).name
