@@ -45,7 +45,8 @@ def open_window(width: int, height: int, caption: str, visible: bool = True,
     except Exception as exc:  # NoSuchDisplayException, missing GL, no EGL device...
         if isinstance(exc, UserError):
             raise
-        raise UserError(no_display) from None
+        cause = (str(exc).strip().splitlines() or [type(exc).__name__])[0][:160]
+        raise UserError(no_display.replace("here;", f"here ({cause});", 1)) from None
 
 
 def player_settings() -> Settings:
