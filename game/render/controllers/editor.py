@@ -75,8 +75,11 @@ def validate(draft: Draft, target: Path) -> None:
 
 def launch_play(path: Path) -> subprocess.Popen[bytes]:
     """`rulefront play PATH` in a process of its own: its window beside the editor's, its
-    autosave in a temporary folder (never over the player's own autosave)."""
-    save = Path(tempfile.mkdtemp(prefix="rulefront-try-")) / "autosave.json"
+    autosave the one file kept for trying maps (never over the player's own autosave, and not
+    a new folder left behind at every try)."""
+    from game.session.saves import data_dir
+
+    save = data_dir() / "try-autosave.json"
     return subprocess.Popen([sys.executable, "-m", "game", "play", str(path), "--save", str(save)])
 
 
