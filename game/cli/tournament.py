@@ -129,6 +129,10 @@ def match_table(summary: dict[str, Any]) -> str:
                  f"[{lo:+.0f}, {hi:+.0f}]; red side scored {summary['sides']['red']:.3f}; "
                  f"average {summary['avg_rounds']:.1f} rounds; endings: "
                  + ", ".join(f"{k} {v}" for k, v in summary["endings"].items()))
+    changes = summary["rule_changes"]
+    lines.append(f"rules changed in {changes['games']} of {summary['games']} games; commands "
+                 "that formed or broke a rule: "
+                 + ", ".join(f"{seat} {n}" for seat, n in changes["by_seat"].items()))
     for game in summary["error_games"]:
         lines.append(f"error in game {game['game']} ({game['red']} vs {game['blue']}, seed "
                      f"{game['seed']}): {game['error']}")

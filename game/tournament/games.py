@@ -17,7 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from components.match import DRAW
+from game.commands import EndTurn
 from game.engine import Engine
+from game.events import RuleBroken, RuleFormed
 from game.levels.maps import GameMap
 from game.session.match import make_seats, play_match
 from game.session.replay import record_of, record_text
@@ -56,6 +58,8 @@ class GameOutcome:
     replay: str | None = None
     nodes: dict[str, int] = field(default_factory=dict)  # side -> search nodes, searching AIs
     error: str | None = None  # why the game could not be played (tried twice), else None
+    rule_changes: dict[str, int] = field(default_factory=dict)  # side -> its commands that
+    # formed or broke a rule (rule_changes_by_side)
 
     def seat(self, side: str) -> str:
         return self.red if side == "red" else self.blue
@@ -88,7 +92,9 @@ def play_game(spec: GameSpec, game_map: GameMap,
     for side, seat in seats.items():
         if seat.ai is not None and hasattr(seat.ai, "last"):
             seat.ai = counters[side] = NodeCounter(seat.ai)
+    first = engine.side
     result = play_match(engine, seats, spec.seed, spec.budget)
+    changes = rule_changes_by_side(engine, first)
     record = record_of(engine, spec.seed, specs, result.forfeit, result.winner)
     if map_label is not None:
         record.map_path = map_label
@@ -97,8 +103,22 @@ def play_game(spec: GameSpec, game_map: GameMap,
                           result.reason, result.rounds, len(result.commands),
                           {s: seat.think_seconds for s, seat in seats.items()},
                           {s: seat.actions for s, seat in seats.items()}, None,
-                          {s: c.nodes for s, c in counters.items()})
+                          {s: c.nodes for s, c in counters.items()}, rule_changes=changes)
     return outcome, record_text(record)
+
+
+def rule_changes_by_side(engine: Engine, first: str) -> dict[str, int]:
+    """Side -> how many of its commands formed or broke a rule (by their RuleFormed and
+    RuleBroken events), over a game that `first` opened; a side's turn ends with its EndTurn."""
+    found: dict[str, int] = {}
+    side = first
+    after = getattr(engine.ruleset, "next_side", None)  # rulesets of sides; others keep one
+    for entry in engine.history:
+        if any(type(e) is RuleFormed or type(e) is RuleBroken for e in entry.events):
+            found[side] = found.get(side, 0) + 1
+        if type(entry.command) is EndTurn and after is not None:
+            side = after(side)
+    return found
 
 
 def error_outcome(spec: GameSpec, message: str) -> GameOutcome:
@@ -183,6 +203,8 @@ def summarize_match(outcomes: Sequence[GameOutcome], a: str, b: str) -> dict[str
         results[seat] = row
     elo, lo, hi = elo_difference(tally_of(outcomes, a))
     sides = {side: sum(o.points(side) for o in outcomes) for side in ("red", "blue")}
+    changed = {seat: sum(o.rule_changes.get(s, 0) for o in outcomes for s in ("red", "blue")
+                         if o.seat(s) == seat) for seat in dict.fromkeys((a, b))}
     reasons: dict[str, int] = {}
     for o in outcomes:
         reasons[_reason_kind(o.reason)] = reasons.get(_reason_kind(o.reason), 0) + 1
@@ -196,6 +218,8 @@ def summarize_match(outcomes: Sequence[GameOutcome], a: str, b: str) -> dict[str
                   for side, points in sides.items()},
         "avg_rounds": round(sum(o.rounds for o in outcomes) / len(outcomes), 2) if outcomes else 0,
         "endings": dict(sorted(reasons.items())),
+        "rule_changes": {"games": sum(1 for o in outcomes if o.rule_changes),
+                         "by_seat": changed},
         "errors": len(failed),
         "error_games": [{"game": o.index + 1, "red": o.red, "blue": o.blue, "seed": o.seed,
                          "error": o.error} for o in failed],
