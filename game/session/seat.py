@@ -24,9 +24,7 @@ from game.commands import Command
 from game.engine import Engine
 from game.errors import UserError
 from systems.ai import AI, Budget, Forfeit, make_ai
-from systems.ai.base import needs_of, time_limit
-from systems.ai.plugins import clause
-from systems.ai.remote import fingerprint
+from systems.ai.base import clause, fingerprint, needs_of, time_limit
 
 
 def seat_rng(seed: int, index: int) -> random.Random:

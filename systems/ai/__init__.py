@@ -21,7 +21,7 @@ from systems.ai.base import (
     options_float,
     parse_spec,
 )
-from systems.ai.remote import make_plugin
+from systems.ai.plugins import make_plugin
 
 __all__ = ["AI", "AIS", "Budget", "Forfeit", "build", "make_ai", "option_names",
            "options_float", "parse_spec"]

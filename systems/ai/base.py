@@ -108,7 +108,19 @@ MARGIN_SHARE = 0.5
 TURN_ACTIONS = 40  # a PLANS_TURNS AI may spend this many actions' budget on one (searches cap
 # a turn they plan at 40 actions)
 UNTIMED_SECONDS = 60.0  # the limit of one action when neither the seat nor the match gives time
-SETUP_SECONDS = 120.0  # a plug-in's process starting and catching up with the game, not timed
+SETUP_SECONDS = 120.0  # a child process (systems/ai/remote.py) starting and catching up with
+# the game, not timed
+
+
+def fingerprint(engine: Engine) -> tuple[Any, ...]:
+    """What an AI must leave as it found: the history, the redo stack and the World's journal
+    (apply then retract puts all three back)."""
+    return (len(engine.history), len(engine.redo_stack), engine.world.version())
+
+
+def clause(exc: BaseException) -> str:
+    """An exception's message as a clause of a sentence (no final full stop)."""
+    return " ".join(str(exc).split()).rstrip(".") or "no message"
 
 
 def needs_of(ai: Any) -> tuple[str, ...]:

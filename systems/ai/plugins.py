@@ -4,22 +4,40 @@ Installed packages offer AIs through the entry-point group `rulefront.ais` (name
 a seat may also name any importable class. Either way the class takes the seat's options as
 keyword arguments and implements `choose(engine, rng, budget)`. Whatever goes wrong while
 loading one is a UserError naming it (the match never starts). It plays in a child process on
-a replica of the game (systems/ai/remote.py), never on the live engine; whatever goes wrong
-there (it raises, exits, answers something that is not a command, changes its replica, runs
-past its time) is a `Forfeit` (game/session/seat.py holds the whole policy).
+a replica of the game (`Plugin`, through systems/ai/remote.py), never on the live engine;
+whatever goes wrong there (it raises, exits, answers something that is not a command, changes
+its replica, runs past its time) comes back as one sentence, which the parent raises as a
+`Forfeit` (game/session/seat.py holds the whole policy).
 """
 
 from __future__ import annotations
 
 import importlib
+import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from game.errors import UserError
-from systems.ai.base import AIS, OPTION_CHOICES, build, needs_of, option_names
+from systems.ai.base import (
+    AI,
+    AIS,
+    OPTION_CHOICES,
+    Budget,
+    Forfeit,
+    build,
+    clause,
+    fingerprint,
+    needs_of,
+    option_names,
+    time_limit,
+)
+from systems.ai.remote import Lost, Remote
 
 if TYPE_CHECKING:
     from importlib.metadata import EntryPoint
+
+    from game.commands import Command
+    from game.engine import Engine
 
 
 GROUP = "rulefront.ais"
@@ -79,9 +97,70 @@ def load_entry_point(point: EntryPoint) -> Any:
                         f"imported: {type(exc).__name__}: {clause(exc)}.") from None
 
 
-def clause(exc: BaseException) -> str:
-    """An exception's message as a clause of a sentence (no final full stop)."""
-    return " ".join(str(exc).split()).rstrip(".") or "no message"
+class Plugin:
+    """A plug-in AI as a seat sees it: checked when built, played in a child process on a
+    replica of the game; every failure there is a Forfeit. It says the class's NEEDS and
+    PLANS_TURNS, and its `think` option when it has one, as a built-in would."""
+
+    isolated = True  # the seat step leaves the clock to the child's deadline
+
+    def __init__(self, inner: Any, label: str, spec: str, options: dict[str, str]) -> None:
+        self.name = label
+        self.NEEDS = needs_of(type(inner))
+        self.PLANS_TURNS = bool(getattr(type(inner), "PLANS_TURNS", False))
+        self.think = getattr(inner, "think", None)
+        self.remote = Remote(f"rulefront plug-in {label}", Answerer, (spec, label, options))
+
+    def choose(self, engine: Engine, rng: random.Random, budget: Budget) -> Command:
+        """The plug-in's answer on its replica; a Forfeit when it has none in time."""
+        from game.commands import from_json
+
+        self.remote.ask(engine, rng.getstate(), budget)
+        reply = self.remote.wait(time_limit(self, budget))
+        if isinstance(reply, Lost) or reply[0] == "forfeit":
+            self.close()  # its state is not to be trusted: the next action starts anew
+            who = f"AI plug-in '{self.name}'"
+            raise Forfeit(reply.of(who) if isinstance(reply, Lost) else f"{who} {reply[1]}")
+        _, command, state = reply
+        rng.setstate(state)
+        return from_json(command)
+
+    def close(self) -> None:
+        """Stop the child (the next action starts a new one)."""
+        self.remote.close()
+
+
+def make_plugin(spec: str, name: str, options: dict[str, str]) -> AI:
+    """The plug-in a seat names, loaded and built here once as a check before the game starts
+    (its child process builds its own)."""
+    return Plugin(load_plugin(spec, name, options), name, spec, options)
+
+
+class Answerer:
+    """The child's end: the plug-in built there, answering one action at a time."""
+
+    def __init__(self, spec: str, name: str, options: dict[str, str]) -> None:
+        self.ai = load_plugin(spec, name, options)
+
+    def __call__(self, replica: Engine, state: Any, budget: Budget) -> tuple[Any, ...]:
+        """("chosen", command JSON, RNG state) or ("forfeit", why)."""
+        from game.commands import Command
+
+        rng = random.Random()
+        rng.setstate(state)
+        before = fingerprint(replica)
+        try:
+            command = self.ai.choose(replica, rng, budget)
+        except SystemExit as exc:
+            return ("forfeit", f"exited (sys.exit({exc.code!r}))")
+        except BaseException as exc:  # noqa: BLE001  (a plug-in's bug must not take the match)
+            return ("forfeit", f"raised {type(exc).__name__}: {clause(exc)}")
+        if fingerprint(replica) != before:
+            return ("forfeit", "left the game it was given changed (an AI may apply and "
+                               "retract to search, but must put back what it applies)")
+        if not isinstance(command, Command):
+            return ("forfeit", f"answered {command!r}, which is not a command")
+        return ("chosen", command.to_json(), rng.getstate())
 
 
 # -- `rulefront ais` ---------------------------------------------------------------------------

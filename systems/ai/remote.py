@@ -1,124 +1,197 @@
-"""A plug-in AI in a child process, playing on a replica of the game, never on the live engine.
+"""Work on a replica of a game in a child process, never on the live engine.
 
-The child (started with multiprocessing's "spawn", so it shares nothing with the match) builds
-the plug-in from its seat, then answers one request per action: the parent sends what the
-replica lacks (the whole Engine, which pickles as map + seed + commands, the first time or
-after an undo; else only the new commands), the seat's RNG state and the budget. The child
-brings its replica up to date, says "thinking", and the parent's clock starts: past
-`base.time_limit` the child is killed. Whatever goes wrong in the child (the plug-in raises,
-calls sys.exit, answers something that is not a command, leaves its replica changed) comes
-back as one sentence; the parent raises it as a `Forfeit`.
+Two features use it: a plug-in AI's seat (systems/ai/plugins.py: the plug-in runs where it
+cannot harm the match) and a client's thinking process (game/session/think.py: an AI's step
+and a level's hint worked out off the UI thread). `Remote` is the parent's end. The child
+(multiprocessing "spawn": it shares nothing with the parent, not even esper's module-level
+context, which a thread would) builds its answerer once, `make(*args)` (any picklable
+callable: `answerer(replica, *question) -> reply`), and then answers one question at a time.
+Each question carries what the replica lacks: the whole Engine the first time (it pickles as
+map + seed + commands; the ruleset's spec goes with it, for rulesets registered at run time),
+afterwards how many of its commands to keep (fewer after an undo) and the commands played
+since. The child catches up, says "thinking", and the time the answer may take starts then:
+`reply` (polled, for a client that keeps drawing) and `wait` (blocking) stop a child that
+died, took more than SETUP_SECONDS to catch up, or thought past its limit, and say so in a
+`Lost`; the next question starts a new child.
 """
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import multiprocessing
-import random
+import multiprocessing.util  # its exit handler (joining children) must be registered first
+import os
+import pickle
+import signal
 import sys
 import time
-from collections.abc import Iterator
+import weakref
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from systems.ai.base import AI, SETUP_SECONDS, Budget, Forfeit, needs_of, time_limit
-from systems.ai.plugins import clause, load_plugin
+from systems.ai.base import SETUP_SECONDS, clause
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
 
-    from game.commands import Command
     from game.engine import Engine, Entry
 
 
-def fingerprint(engine: Engine) -> tuple[Any, ...]:
-    """What an AI must leave as it found: the history, the redo stack and the World's journal
-    (apply then retract puts all three back)."""
-    return (len(engine.history), len(engine.redo_stack), engine.world.version())
+@dataclass(frozen=True)
+class Lost:
+    """No answer came: why, as the end of a sentence. `late` when the child thought past its
+    limit ("took more than its 2.5 s (it was stopped)": the one who took it goes before), else
+    the process itself ended or failed ("its process ended (exit code -9)")."""
+
+    why: str
+    late: bool = False
+
+    def of(self, who: str) -> str:
+        """The sentence with its subject: "AI 'x' took more than ..." or "AI 'x': its ..."."""
+        return f"{who} {self.why}" if self.late else f"{who}: {self.why}"
 
 
 class Remote:
-    """The parent's end: one child process per plug-in seat, started on first use."""
+    """The parent's end of one child process that keeps a replica of a game and answers
+    questions on it (module docstring); `noun` names the process in sentences, `nice` lowers
+    its scheduling priority below the parent's."""
 
-    def __init__(self, label: str, spec: str, name: str, options: dict[str, str]) -> None:
-        self.label = label
-        self.job = (spec, name, options)
+    def __init__(self, name: str, make: Callable[..., Any], args: tuple[Any, ...] = (), *,
+                 noun: str = "process", nice: int = 0) -> None:
+        self.name = name
+        self.job = (make, args, nice)
+        self.noun = noun
         self.process: Any = None
         self.conn: Connection | None = None
-        self.source: tuple[Any, ...] | None = None  # (map, seed, ruleset) the replica is of
-        self.last: Entry | None = None  # the newest history entry the replica has
-        self.known = 0  # how many commands the replica has
+        self.engine: Engine | None = None  # the game the replica copies
+        self.sent: list[Entry] = []  # the history entries the replica holds, by identity
+        self.asked: float | None = None  # time.monotonic() of the pending question
+        self.started: float | None = None  # when the child had caught up and began
+        self._dropped: weakref.finalize[Any, Any] | None = None
 
-    def choose(self, engine: Engine, rng: random.Random, budget: Budget, limit: float) -> Any:
-        """The plug-in's answer as a command in JSON form; a Forfeit when it has none in time."""
-        from game.commands import from_json
+    @property
+    def asking(self) -> bool:
+        return self.asked is not None
 
-        conn = self._conn()
-        conn.send(("choose", *self._update(engine), rng.getstate(), budget))
-        reply = self._receive(SETUP_SECONDS, "to catch up with the game")
-        if reply[0] == "thinking":
-            reply = self._receive(limit, f"more than its {limit:.1f} s")
-        if reply[0] == "forfeit":
-            self.close()
-            raise Forfeit(f"AI plug-in '{self.label}' {reply[1]}")
-        _, command, state = reply
-        rng.setstate(state)
-        return from_json(command)
-
-    def close(self) -> None:
-        """Stop the child (its replica goes with it; the next request starts a new one)."""
-        if self.conn is not None:
-            self.conn.close()
-        if self.process is not None:
-            self.process.kill()
-            self.process.join(5)
-        self.process = self.conn = None
-        self.source = self.last = None
-        self.known = 0
-
-    def _conn(self) -> Connection:
+    def start(self) -> None:
+        """Start the child now, so that its start-up is not paid when the first question is
+        asked (a client's AI turn)."""
         if self.conn is None:
             context = multiprocessing.get_context("spawn")
             parent, child = context.Pipe()
-            self.process = context.Process(target=serve, args=(child, *self.job), daemon=True,
-                                           name=f"rulefront plug-in {self.label}")
+            # not a daemon: a thinking process's plug-in seat starts a process of its own
+            self.process = context.Process(target=serve, args=(child, *self.job),
+                                           daemon=False, name=self.name)
             with real_stderr():
                 self.process.start()
             child.close()
             self.conn = parent
-        return self.conn
+            _LIVE.add(self)
+            self._dropped = weakref.finalize(self, _stop, self.process, parent)
+            self._dropped.atexit = False  # _close_all stops it then, in the right order
 
-    def _update(self, engine: Engine) -> tuple[Engine | None, list[Any]]:
-        """What the replica lacks: the whole engine, or the commands played since last time."""
-        history = engine.history
-        source = (engine.map, engine.seed, engine.ruleset.name)
-        same = self.source is not None and source[0] is self.source[0] \
-            and source[1:] == self.source[1:] and len(history) >= self.known \
-            and (self.known == 0 or history[self.known - 1] is self.last)
-        first = None if same else engine
-        new = [entry.command for entry in history[self.known:]] if same else []
-        self.source = source
-        self.known = len(history)
-        self.last = history[-1] if history else None
-        return first, new
-
-    def _receive(self, seconds: float, late: str) -> tuple[Any, ...]:
-        assert self.conn is not None and self.process is not None
-        deadline = time.monotonic() + seconds
-        while not self.conn.poll(min(0.05, max(0.0, deadline - time.monotonic()))):
-            if not self.process.is_alive() and not self.conn.poll():
-                code = self.process.exitcode
-                self.close()
-                raise Forfeit(f"AI plug-in '{self.label}': its process ended (exit code "
-                              f"{code})")
-            if time.monotonic() > deadline:
-                self.close()
-                raise Forfeit(f"AI plug-in '{self.label}' took {late} (it was stopped)")
-        try:
-            reply: tuple[Any, ...] = self.conn.recv()
-        except (EOFError, OSError):
+    def ask(self, engine: Engine, *question: Any) -> None:
+        """Send `question` about `engine` as it stands now; a question still pending is
+        forgotten (its child stopped)."""
+        if self.asked is not None or (self.process is not None
+                                      and not self.process.is_alive()):
             self.close()
-            raise Forfeit(f"AI plug-in '{self.label}': its process ended") from None
-        return reply
+        self.start()
+        assert self.conn is not None
+        self.conn.send((*self._update(engine), question))
+        self.asked, self.started = time.monotonic(), None
+
+    def reply(self, limit: float, grace: float = 0.0) -> Any:
+        """The answer once it has come (nothing is pending then), a `Lost` if the child died
+        or ran past `limit` (+ `grace`) seconds of thinking (it is stopped), else None."""
+        assert self.conn is not None and self.asked is not None
+        while self.conn.poll():
+            try:
+                message = self.conn.recv()
+            except (EOFError, OSError):
+                return self._lost(f"its {self.noun} ended")
+            if message[0] == "thinking":
+                self.started = time.monotonic()
+                continue
+            self.asked = None
+            if message[0] == "failed":  # the child lives on; its replica may not
+                self.engine = None
+                return Lost(f"its {self.noun} {message[1]}")
+            return message[1]
+        if not self.process.is_alive():
+            if self.conn.poll():  # it said something before it ended
+                return self.reply(limit, grace)
+            return self._lost(f"its {self.noun} ended (exit code {self.process.exitcode})")
+        now = time.monotonic()
+        if self.started is None and now - self.asked > SETUP_SECONDS:
+            return self._lost(f"its {self.noun} took more than {SETUP_SECONDS:.0f} s to catch "
+                              "up with the game")
+        if self.started is not None and now - self.started > limit + grace:
+            return self._lost(f"took more than its {limit:.1f} s (it was stopped)", late=True)
+        return None
+
+    def wait(self, limit: float) -> Any:
+        """`reply`, waited for."""
+        while (answer := self.reply(limit)) is None:
+            assert self.conn is not None
+            self.conn.poll(0.05)
+        return answer
+
+    def forget(self) -> None:
+        """Send the game whole with the next question (the child's replica is not trusted)."""
+        self.engine = None
+
+    def close(self) -> None:
+        """Stop the child (its replica and answerer go with it; the next question starts a new
+        one)."""
+        if self._dropped is not None:
+            self._dropped()  # _stop, once
+        _LIVE.discard(self)
+        self.process = self.conn = self.engine = self.asked = self.started = None
+        self._dropped = None
+        self.sent = []
+
+    def _lost(self, why: str, late: bool = False) -> Lost:
+        self.close()
+        return Lost(why, late)
+
+    def _update(self, engine: Engine) -> tuple[tuple[Any, bytes] | None, int, list[Any]]:
+        """What the replica lacks: the whole engine (another game: its ruleset's spec, which
+        the child may not know when it was registered at run time, and the engine pickled),
+        or how many of its commands to keep (fewer after an undo) and the commands to apply
+        after them."""
+        from game import registry
+
+        history = engine.history
+        if engine is not self.engine:
+            self.engine, self.sent = engine, list(history)
+            return (registry.spec(engine.ruleset.name), pickle.dumps(engine)), len(history), []
+        keep = 0
+        while keep < min(len(self.sent), len(history)) and self.sent[keep] is history[keep]:
+            keep += 1
+        new = [entry.command.to_json() for entry in history[keep:]]
+        self.sent = list(history)
+        return None, keep, new
+
+
+_LIVE: weakref.WeakSet[Remote] = weakref.WeakSet()
+
+
+@atexit.register  # before multiprocessing's own exit handler, which would wait for them
+def _close_all() -> None:
+    for remote in list(_LIVE):
+        remote.close()
+
+
+def _stop(process: Any, conn: Connection | None) -> None:
+    """Kill a child and reap it (also when its Remote is dropped without close())."""
+    if conn is not None:
+        conn.close()
+    if process.is_alive():
+        process.kill()
+    process.join(5)
 
 
 @contextlib.contextmanager
@@ -139,76 +212,49 @@ def real_stderr() -> Iterator[None]:
         sys.stderr = replaced
 
 
-def serve(conn: Connection, spec: str, name: str, options: dict[str, str]) -> None:
-    """The child: build the plug-in, then answer requests until the parent hangs up."""
+def serve(conn: Connection, make: Callable[..., Any], args: tuple[Any, ...], nice: int) -> None:
+    """The child: build the answerer, then keep a replica in step with the parent's game and
+    answer each question on it until the parent hangs up."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the parent's to handle
+    if nice:
+        with contextlib.suppress(AttributeError, OSError):
+            os.nice(nice)
     try:
-        ai = load_plugin(spec, name, options)
+        answerer = make(*args)
     except BaseException as exc:  # noqa: BLE001  (anything, sys.exit too, is one sentence)
-        conn.send(("forfeit", f"failed to start: {type(exc).__name__}: {clause(exc)}"))
+        conn.send(("failed", f"failed to start: {type(exc).__name__}: {clause(exc)}"))
         return
     replica: Engine | None = None
     while True:
         try:
-            request = conn.recv()
+            whole, keep, new, question = conn.recv()
         except (EOFError, OSError):
             return
-        _, engine, new, state, budget = request
-        if engine is not None:
-            if replica is not None:
-                replica.world.close()
-            replica = engine
-        assert replica is not None
-        for command in new:
-            replica.apply(command)
-        conn.send(("thinking",))
-        conn.send(answer(ai, replica, state, budget))
+        try:
+            replica = catch_up(replica, whole, keep, new)
+            conn.send(("thinking",))  # the parent's clock of this question starts now
+            conn.send(("answer", answerer(replica, *question)))
+        except Exception as exc:  # a game the replica cannot follow: no answer
+            conn.send(("failed", f"failed: {type(exc).__name__}: {clause(exc)}"))
 
 
-def answer(ai: Any, replica: Engine, state: Any, budget: Budget) -> tuple[Any, ...]:
-    """One request's reply: ("chosen", command JSON, RNG state) or ("forfeit", why)."""
-    from game.commands import Command
+def catch_up(replica: Engine | None, whole: tuple[Any, bytes] | None, keep: int,
+             new: list[Any]) -> Engine:
+    """The replica brought up to the parent's game: taken whole, or taken back to `keep`
+    commands with `new` applied after them."""
+    from game import registry
+    from game.commands import from_json
 
-    rng = random.Random()
-    rng.setstate(state)
-    before = fingerprint(replica)
-    try:
-        command = ai.choose(replica, rng, budget)
-    except SystemExit as exc:
-        return ("forfeit", f"exited (sys.exit({exc.code!r}))")
-    except BaseException as exc:  # noqa: BLE001  (a plug-in's bug must not take the match)
-
-        return ("forfeit", f"raised {type(exc).__name__}: {clause(exc)}")
-    if fingerprint(replica) != before:
-        return ("forfeit", "left the game it was given changed (an AI may apply and retract "
-                           "to search, but must put back what it applies)")
-    if not isinstance(command, Command):
-        return ("forfeit", f"answered {command!r}, which is not a command")
-    return ("chosen", command.to_json(), rng.getstate())
-
-
-class Plugin:
-    """A plug-in AI as a seat sees it: checked when built, played in a child process on a
-    replica of the game (`Remote`); every failure there is a Forfeit. It says the class's NEEDS
-    and PLANS_TURNS, and its `think` option when it has one, as a built-in would."""
-
-    isolated = True  # the seat step leaves the clock to the child's deadline
-
-    def __init__(self, inner: Any, label: str, spec: str, options: dict[str, str]) -> None:
-        self.name = label
-        self.NEEDS = needs_of(type(inner))
-        self.PLANS_TURNS = bool(getattr(type(inner), "PLANS_TURNS", False))
-        self.think = getattr(inner, "think", None)
-        self.remote = Remote(label, spec, label, options)
-
-    def choose(self, engine: Engine, rng: random.Random, budget: Budget) -> Command:
-        command: Command = self.remote.choose(engine, rng, budget, time_limit(self, budget))
-        return command
-
-    def close(self) -> None:
-        self.remote.close()
-
-
-def make_plugin(spec: str, name: str, options: dict[str, str]) -> AI:
-    """The plug-in a seat names, loaded and built here once as a check before the game starts
-    (its child process builds its own)."""
-    return Plugin(load_plugin(spec, name, options), name, spec, options)
+    if whole is not None:
+        if replica is not None:
+            replica.world.close()
+        ruleset, pickled = whole
+        if ruleset.name not in registry.names():  # registered at run time by the parent
+            registry.register(ruleset)
+        replica = pickle.loads(pickled)
+    assert replica is not None
+    while len(replica.history) > keep:
+        replica.retract()
+    for raw in new:
+        replica.apply(from_json(raw))
+    return replica

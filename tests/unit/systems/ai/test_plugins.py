@@ -15,7 +15,9 @@ from game.errors import UserError
 from game.levels.loader import load_engine
 from game.session.match import make_seats, play_match
 from game.session.replay import read_record, record_of, verify, write_record
-from systems.ai import make_ai, parse_spec
+from game.session.seat import Chosen, step
+from systems.ai import Budget, make_ai, parse_spec
+from systems.ai.plugins import Plugin
 from tests.helpers import OUTPOST, run_cli, run_json, until
 
 ROOT = Path(__file__).resolve().parents[4]
@@ -140,6 +142,33 @@ def test_a_plugin_that_fails_during_a_game_forfeits_and_the_replay_says_why(
     record = read_record(path)
     assert record.result is not None and record.result["forfeit"] == result.forfeit
     assert verify(record, path)["verified"]
+
+
+def test_a_plugin_plays_a_ruleset_registered_at_run_time_and_an_undo_on_its_replica(
+        bots: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its child learns the ruleset from the game it is sent (systems/ai/remote.py), and
+    takes back what the game took back: the same child answers after the undo."""
+    from tests.conformance.test_a_fifth_ruleset import register_counting
+
+    register_counting(monkeypatch)
+    engine = load_engine("counting:9", seed=1)
+    seats = make_seats(engine, {"red": f"{bots}:Greedy", "blue": "random"}, 1)
+    plugin = seats["red"].ai
+    assert isinstance(plugin, Plugin)
+    try:
+        chosen = step(seats["red"], engine, Budget())
+        assert isinstance(chosen, Chosen), chosen
+        assert engine.submit(chosen.command).ok
+        child = plugin.remote.process
+        engine.undo()
+        again = step(seats["red"], engine, Budget())
+        assert isinstance(again, Chosen), again
+        assert engine.why_illegal(again.command) is None
+        assert plugin.remote.process is child and child.is_alive()
+        result = play_match(engine, seats, 1)
+        assert result.forfeit is None and result.winner in engine.ruleset.sides
+    finally:
+        plugin.close()
 
 
 def test_a_forfeit_shows_in_the_json_of_a_match(bots: str, capsys: pytest.CaptureFixture[str]) \
