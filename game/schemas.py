@@ -89,6 +89,24 @@ class Sidecar(Struct, omit_defaults=True):
     rules: Annotated[list[str], _doc("reserved: a list of rule texts")] | UnsetType = UNSET
 
 
+class ChallengeGoal(Struct, forbid_unknown_fields=True, omit_defaults=True):
+    """What a skirmish challenge asks: win within `turns` of your own turns against a set
+    opponent (`rulefront solve NAME` finds the line, and proves there is none without words)."""
+
+    brief: Annotated[str, Meta(min_length=1), _doc("the task in one sentence, shown before play")]
+    turns: Annotated[int, Meta(ge=1, le=3),
+                     _doc("how many of your turns the win may take (1: win this turn)")] = 1
+    side: Annotated[str, _doc("the side the player takes (red moves first)")] = "red"
+    opponent: Annotated[str, _doc("the AI that plays the other side: a deterministic seat spec, "
+                                  "e.g. heuristic (its ties drawn from the seat's RNG)")] \
+        = "heuristic"
+    seed: Annotated[Count, _doc("the match seed the challenge is played and solved with")] = 0
+    stars: Annotated[dict[Annotated[int, Meta(ge=1, le=3)], PositiveInt],
+                     _doc("{3: actions, 2: actions, 1: actions}: the most of your commands "
+                          "(end of turn aside) a win may take for each number of stars; "
+                          "any win earns one star when absent")] | UnsetType = UNSET
+
+
 class SkirmishSidecar(Sidecar, forbid_unknown_fields=True):
     """A skirmish map's sidecar: Sidecar's keys and these."""
 
@@ -103,6 +121,10 @@ class SkirmishSidecar(Sidecar, forbid_unknown_fields=True):
                      ] | UnsetType = UNSET
     units: Annotated[UnitsPatch, _doc("overrides shaped like data/units.yaml (heroes, minion, "
                                       "buildings: hq, tower)")] | UnsetType = UNSET
+    challenge: Annotated[ChallengeGoal, _doc("makes the map a challenge: {brief, turns, side, "
+                                             "opponent, seed, stars}; the side must win within "
+                                             "its turns, or the other side wins")
+                         ] | UnsetType = UNSET
 
 
 class PuzzleSidecar(Sidecar, forbid_unknown_fields=True):

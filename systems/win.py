@@ -70,3 +70,16 @@ def decide(world: World, turn_entity: int, sides: tuple[str, ...], turn_limit: i
         return []
     world.update(turn_entity, Turn, over=True, winner=winner, reason=reason)
     return [Won(winner, reason)]
+
+
+def out_of_turns(world: World, turn_entity: int, side: str, round_: int,
+                 deadline: tuple[str, int], sides: tuple[str, ...]) -> list[Event]:
+    """A challenge's limit: when `side` ends its turn of round `round_` without having won and
+    the deadline gives that side no more turns, the other side wins."""
+    player, turns = deadline
+    if side != player or round_ < turns:
+        return []
+    winner = next(s for s in sides if s != player)
+    reason = f"{player} did not win within {turns} turn{'s' if turns != 1 else ''}"
+    world.update(turn_entity, Turn, over=True, winner=winner, reason=reason)
+    return [Won(winner, reason)]

@@ -47,7 +47,7 @@ SUMMARIES = {
     "maps": "list the shipped maps and levels, by the names that open them",
     "bench": "measure speed (medians of several runs)",
     "grundy": "Sprague-Grundy values and periods of octal games",
-    "solve": "solve a puzzle or descent level (or a Keke level set)",
+    "solve": "solve a puzzle or descent level, a skirmish challenge (or a Keke level set)",
     "generate": "generate descent levels or a skirmish map",
     "render": "draw a map, level or replay's final position to a PNG, or a whole replay to an "
               "animated GIF, offscreen (no window, no X server)",

@@ -9,9 +9,9 @@ from typing import Any
 from game import MAPS
 from game.data import shipped_levels
 from game.levels.loader import load_game_map
-from game.levels.maps import sidecar_path
+from game.levels.maps import GameMap, sidecar_path
 
-COLUMNS = ("name", "ruleset", "size", "path", "title")
+COLUMNS = ("name", "kind", "ruleset", "size", "path", "title")
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -26,10 +26,20 @@ def listing() -> list[dict[str, Any]]:
     for shipped in shipped_levels():
         game_map = load_game_map(shipped.path)
         has_sidecar = sidecar_path(shipped.path).exists()
-        rows.append({"name": shipped.name, "ruleset": game_map.ruleset,
+        rows.append({"name": shipped.name, "kind": kind_of(game_map), "ruleset": game_map.ruleset,
                      "size": f"{game_map.width}x{game_map.height}", "path": shipped.relative,
                      "title": game_map.name if has_sidecar else None})
     return rows
+
+
+def kind_of(game_map: GameMap) -> str:
+    """challenge (a sidecar that states one), match (a map of sides) or level (one player)."""
+    from game import registry
+
+    if isinstance(game_map.sidecar.get("challenge"), dict):
+        return "challenge"
+    sides = registry.load_object(registry.spec(game_map.ruleset).factory).sides
+    return "match" if len(sides) > 1 else "level"
 
 
 def table(rows: list[dict[str, Any]]) -> str:

@@ -21,13 +21,17 @@ from game.cli.common import LEVELS, open_game
 from game.engine import Engine, Impossible
 from game.errors import UserError
 from game.registry import SearchHooks
+from game.session.challenge import Goal, goal_of
+from game.session.challenge import solve as solve_challenge
 from game.session.replay import Record, write_record
 from systems.ai.solver import Solution, moves_text, solve
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("solve", help="solve a puzzle or descent level (or a Keke level set)")
-    p.add_argument("level", nargs="?", help="a .keke, .json (with --level), .txt or .png level")
+    p = sub.add_parser("solve", help="solve a puzzle or descent level, a skirmish challenge "
+                                     "(or a Keke level set)")
+    p.add_argument("level", nargs="?", help="a .keke, .json (with --level), .txt or .png level, "
+                   "or a challenge (`rulefront maps` lists them: kind challenge)")
     p.add_argument("--level", dest="level_id", type=nonempty, metavar="ID",
                    help="level id in a Keke JSON set; with --keke, the ids to solve (e.g. 72,86)")
     p.add_argument("--keke", metavar="SET", help="solve every level of a Keke JSON level set")
@@ -36,7 +40,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--unsolved", action="store_true",
                    help="with --keke: print each level not solved, with its grid")
     p.add_argument("--budget", type=positive_float, default=10.0, metavar="SECONDS",
-                   help="time per level (default 10)")
+                   help="time per level (default 10); a challenge: per search (with words, "
+                        "then without)")
     p.add_argument("--states", type=positive_int, metavar="N", help="stop after this many states")
     p.add_argument("--method", default="auto",
                    help="bfs (shortest), cost (cheapest), astar, greedy, novelty, macro, "
@@ -73,6 +78,11 @@ def run(args: argparse.Namespace) -> int:
     if not args.level:
         raise UserError("name a level to solve, or a level set with --keke SET.")
     engine, _record = open_game(args.level, "solve", LEVELS, level=args.level_id)
+    goal = goal_of(engine.map)
+    if goal is not None:
+        if goal.seed:  # the challenge is played, and so solved, with its own seed
+            engine, _record = open_game(args.level, "solve", LEVELS, seed=goal.seed)
+        return run_challenge(args, engine, goal)
     if not isinstance(engine.ruleset, SearchHooks):
         searchable = [spec.name for spec in registry.specs()
                       if SearchHooks in registry.load_object(spec.factory).__mro__]
@@ -150,3 +160,87 @@ def save_solution(engine: Engine, solution: Solution, path: Path) -> None:
     if "level" in game_map.sidecar:
         record.extra["level"] = game_map.sidecar["level"]
     write_record(path, record)
+
+
+def run_challenge(args: argparse.Namespace, engine: Engine, goal: Goal) -> int:
+    """A skirmish challenge: the shortest winning line with the words, saved as a replay, and
+    the search without them (words=off), which must see every line and find no win. Exit 0
+    when both hold, 1 when either does not."""
+    found = solve_challenge(engine, goal, True, args.budget, args.states)
+    proof = solve_challenge(engine, goal, False, args.budget, args.states)
+    report: dict[str, Any] = {
+        "challenge": engine.map.name if engine.map else args.level, "brief": goal.brief,
+        "side": goal.side, "turns": goal.turns, "opponent": goal.opponent,
+        "solved": found.won, "actions": found.actions,
+        "line": _told(engine, found.commands),
+        "states": found.states, "seconds": round(found.seconds, 3),
+        "exhausted": found.exhausted,
+        "words_off": {"won": proof.won, "exhausted": proof.exhausted, "states": proof.states,
+                      "seconds": round(proof.seconds, 3)},
+        "needs_words": proof.exhausted and not proof.won,
+    }
+    if found.won:
+        path = Path(args.save) if args.save else default_solution_path(args.level, None)
+        seats = {s: "solver" if s == goal.side else goal.opponent for s in engine.ruleset.sides}
+        save_line(engine, found.commands, path, goal.seed, seats)
+        report["saved"] = str(path)
+        report["stars"] = goal.stars_for(found.actions)
+    if not found.won:
+        report["note"] = ("cannot be won within its turns: every line was searched"
+                          if found.exhausted else "not solved within the budget")
+    elif proof.won:
+        report["note"] = "it can be won without pushing a word: the challenge needs redrawing"
+    elif not proof.exhausted:
+        report["note"] = "the search without words did not finish within the budget"
+    if args.json:
+        print(json.dumps(report))
+    else:
+        print(challenge_text(report))
+    return 0 if found.won and report["needs_words"] else 1
+
+
+def _told(engine: Engine, commands: list[Any]) -> list[str]:
+    """Each command in words, as the board was when it was played."""
+    told = []
+    depth = len(engine.history)
+    try:
+        for command in commands:
+            side = engine.side
+            told.append(f"{side}: {engine.ruleset.describe_command(engine.world, command)}")
+            engine.apply(command)
+    finally:
+        engine.retract_to(depth)
+    return told
+
+
+def challenge_text(report: dict[str, Any]) -> str:
+    lines = [f"{report['challenge']}: {report['brief']}"]
+    if report["solved"]:
+        lines.append(f"solved: {report['actions']} of {report['side']}'s commands "
+                     f"({report['states']} states, {report['seconds']} s):")
+        lines += [f"  {line}" for line in report["line"]]
+    off = report["words_off"]
+    verdict = ("no win: every line was searched" if report["needs_words"]
+               else "WINS without words" if off["won"] else "not finished")
+    lines.append(f"words=off: {verdict} ({off['states']} states, {off['seconds']} s)")
+    if "saved" in report:
+        lines.append(f"saved: {report['saved']}  (rulefront replay {report['saved']})")
+    if "note" in report:
+        lines.append(f"note: {report['note']}")
+    return "\n".join(lines)
+
+
+def save_line(engine: Engine, commands: list[Any], path: Path, seed: int,
+              seats: dict[str, str]) -> None:
+    """A replay of the game from its start through `commands`, with its result."""
+    game_map = engine.map
+    assert game_map is not None
+    depth = len(engine.history)
+    for command in commands:
+        engine.apply(command)
+    outcome = engine.outcome
+    engine.retract_to(depth)
+    result = None if outcome is None else {"winner": outcome[0], "reason": outcome[1],
+                                           "commands": len(commands)}
+    write_record(path, Record(str(Path(game_map.path).resolve()), game_map.sha256,
+                              engine.ruleset.name, seed, seats, list(commands), result))

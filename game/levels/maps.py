@@ -237,6 +237,10 @@ def check_sidecar(raw: Any, where: str | Path,
         if name not in heroes:
             raise UserError(f"{where}: 'units: heroes' names the class {quoted(name)}, which is not "
                             f"in data/units.yaml; known: {', '.join(heroes)}.")
+    goal = getattr(sidecar, "challenge", None)
+    if goal and goal.side not in SIDES:
+        raise UserError(f"{where}: 'challenge: side' is {quoted(goal.side)}; the sides are "
+                        f"{' and '.join(SIDES)}.")
     known = words()
     for rule in sidecar.base_rules or []:
         _check_rule(rule, known, where)

@@ -237,10 +237,12 @@ class MenuController:
 
     # -- shared by the pages ----------------------------------------------------------------
 
-    def maps_of(self, rulesets: tuple[str, ...], sides: int | None = None) -> list[Any]:
+    def maps_of(self, rulesets: tuple[str, ...], sides: int | None = None,
+                challenges: bool = False) -> list[Any]:
         """The shipped maps of `rulesets` (all when empty), as (name, path, GameMap), in the
         order `rulefront maps` lists them; `sides` keeps those of that many sides (2: games
-        of sides, 1: one-player levels)."""
+        of sides, 1: one-player levels); `challenges` gives the maps whose sidecar states a
+        challenge instead of the others (the Challenges page lists those)."""
         from game import registry
         from game.data import shipped_levels
         from game.levels.loader import load_game_map
@@ -252,6 +254,8 @@ class MenuController:
             except UserError:
                 continue
             if rulesets and game_map.ruleset not in rulesets:
+                continue
+            if isinstance(game_map.sidecar.get("challenge"), dict) != challenges:
                 continue
             count = len(registry.load_object(registry.spec(game_map.ruleset).factory).sides)
             if sides is not None and (count > 1) != (sides > 1):

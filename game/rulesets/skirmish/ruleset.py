@@ -57,6 +57,7 @@ class SkirmishConfig:
     end_turn: tuple[str, ...]
     checks: tuple[str, ...]
     units: Units
+    deadline: tuple[str, int] | None = None  # a challenge's side and the turns it has to win
 
 
 def parse_config(raw: dict[str, Any]) -> SkirmishConfig:
@@ -73,6 +74,7 @@ def parse_config(raw: dict[str, Any]) -> SkirmishConfig:
         end_turn=tuple(need(raw, "end_turn", list, where)),
         checks=tuple(need(raw, "checks", list, where)),
         units=data_units_with(raw.get("units")),
+        deadline=_deadline(raw.get("challenge")),
     )
     for name in config.end_turn:
         if name not in END_TURN_SYSTEMS:
@@ -85,6 +87,13 @@ def parse_config(raw: dict[str, Any]) -> SkirmishConfig:
     if unknown:
         raise UserError(f"{where}: default hero class '{unknown[0]}' is not in data/units.yaml.")
     return config
+
+
+def _deadline(goal: Any) -> tuple[str, int] | None:
+    """A challenge's (side, turns) from the sidecar's `challenge` (checked by its schema)."""
+    if not isinstance(goal, dict):
+        return None
+    return str(goal.get("side", SIDES[0])), int(goal.get("turns", 1))
 
 
 EndTurnSystem = Callable[["Skirmish", World, Occupancy, str], list[Event]]
@@ -412,6 +421,12 @@ class Skirmish(SidesRuleset, Ruleset):
             occ = self._static.get(world) if i else self._scratch_occupancy(world)
             events += END_TURN_SYSTEMS[name](self, world, occ, side)
             events += deaths(world)
+        if self.cfg.deadline is not None:
+            # a win the turn's end brought (a tower's last shot) counts before the deadline
+            events += win.decide(world, turn_entity, SIDES, self.cfg.turn_limit)
+            if not world.get(turn_entity, Turn).over:
+                events += win.out_of_turns(world, turn_entity, side, turn.round,
+                                           self.cfg.deadline, SIDES)
         nxt = self.next_side(side)
         world.update(turn_entity, Turn, side=nxt,
                      round=turn.round + (1 if nxt == SIDES[0] else 0))

@@ -139,7 +139,7 @@ def test_rulefront_maps_gives_each_ruleset_size_and_sidecar_title(capsys, name, 
 def test_rulefront_maps_prints_a_table_with_a_line_per_level(capsys):
     assert main(["maps"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].split() == ["name", "ruleset", "size", "path", "title"]
+    assert lines[0].split() == ["name", "kind", "ruleset", "size", "path", "title"]
     assert len(lines) == len(shipped_levels()) + 2
-    assert any(line.split()[:4] == ["kayles", "octal", "9x5", "octal/kayles.png"]
+    assert any(line.split()[:5] == ["kayles", "match", "octal", "9x5", "octal/kayles.png"]
                for line in lines)
