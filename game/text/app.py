@@ -453,8 +453,9 @@ class RulefrontApp(App[int]):
         self.title = "Rulefront"
         self.write_log()
         self.log_line(f"{self.engine.ruleset.describe(self.engine.world)}. Press ? for keys.")
-        if any(seat.ai is not None for seat in self.seats.values()) or self.applies("hint"):
-            self.thinker.prepare()  # started now, not when the AI's turn or a hint comes
+        if self.ai_plays:
+            self.thinker.prepare()  # started now, not when the AI's turn comes (a level's
+            # first hint starts it: most levels are played without one)
         self.set_interval(min(self.ai_delay, POLL), self.tick)
         self.refresh_view()
 
@@ -680,6 +681,12 @@ class RulefrontApp(App[int]):
             return action in ("quit_game", "quit")
         return self.applies(action)
 
+    @property
+    def ai_plays(self) -> bool:
+        """An AI seat plays in this game (a level's one seat is the player's, whatever it
+        names)."""
+        return PLAYER not in self.seats and any(s.ai is not None for s in self.seats.values())
+
     def applies(self, action: str) -> bool:
         """Whether a key's action means something in this game, as its ruleset's spec says
         (input mode, capabilities, edges) and its seats and save: no end of turn where a turn
@@ -694,7 +701,7 @@ class RulefrontApp(App[int]):
         if action == "save":
             return self.save_path is not None and PLAYER not in self.seats
         if action == "skip":
-            return PLAYER not in self.seats and any(s.ai is not None for s in self.seats.values())
+            return self.ai_plays
         if action == "hint":
             return mode == STEPS and spec.has("search_hooks")
         if action == "activate":

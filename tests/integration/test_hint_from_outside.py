@@ -3,8 +3,8 @@ meets it, in the Textual client (tmux) and in the window (Xvfb, xdotool, `import
 
 The solver finds first-steps' answer in milliseconds, too fast to press a key while it looks.
 So the test holds the search still: it stops the client's thinking process (the child that
-game/session/think.py starts, found among the client's descendants) with SIGSTOP before the
-hint key, and lets it go on with SIGCONT once the help is on screen. While it is stopped the
+game/session/think.py starts, found among the client's descendants; the terminal starts it
+with the first hint, the window with the level) with SIGSTOP before the hint key, and lets it go on with SIGCONT once the help is on screen. While it is stopped the
 hint cannot come, whatever the machine's speed: the indicator and the help box must show all
 the same, and the hint must show once the search goes on.
 """
@@ -80,7 +80,11 @@ def test_the_terminal_opens_help_while_the_hint_is_looked_for_and_shows_the_hint
     with terminal(rulefront(*LEVEL, "--text"), tmp_path) as term:
         term.wait_for("player to play")
         root = int(term.tmux("display-message", "-p", "-t", "0", "#{pane_pid}").strip())
-        child = until(lambda: thinking_process(root), "the thinking process")
+        assert thinking_process(root) is None  # no AI seat: nothing thinks until a hint
+        term.keys("h")
+        term.wait_for("moves to go")  # the first hint started the thinking process
+        child = thinking_process(root)
+        assert child is not None
         with held(child):
             term.keys("h")
             term.wait_for("looking for a hint")

@@ -3,6 +3,8 @@ a level's hint found there too, and a client that is never made to wait for eith
 
 from __future__ import annotations
 
+import gc
+
 from game.commands import Command
 from game.levels.loader import load_engine
 from game.session.match import make_seats
@@ -114,3 +116,24 @@ def test_a_hint_search_is_stopped_by_cancel_and_a_dead_process_gives_a_sentence(
         assert hinted(worker).solved  # the next question starts a new child
     finally:
         worker.close()
+
+
+def test_a_worker_or_controller_dropped_without_close_stops_its_child():
+    """Nothing keeps a forgotten thinking process alive until the program ends (tests that
+    built a window's controller and never closed it left one each)."""
+    from game.render.controllers.match import Controller
+
+    worker = Worker()
+    worker.prepare()
+    process = worker.process
+    assert process.is_alive()
+    del worker
+    gc.collect()
+    assert not process.is_alive()
+    engine = load_engine(MAPS / "outpost.png", seed=0)
+    ctrl = Controller(engine, make_seats(engine, {"red": "random", "blue": "human"}, 0), 0, None)
+    process = ctrl.thinker.process  # started with a game that has an AI seat
+    assert process.is_alive()
+    del ctrl
+    gc.collect()
+    assert not process.is_alive()
