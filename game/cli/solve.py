@@ -200,14 +200,19 @@ def run_challenge(args: argparse.Namespace, engine: Engine, goal: Goal) -> int:
 
 
 def _told(engine: Engine, commands: list[Any]) -> list[str]:
-    """Each command in words, as the board was when it was played."""
+    """Each command in words, as the board was when it was played, with the rules it formed
+    and broke."""
+    from game.events import RuleBroken, RuleFormed
+
     told = []
     depth = len(engine.history)
     try:
         for command in commands:
-            side = engine.side
-            told.append(f"{side}: {engine.ruleset.describe_command(engine.world, command)}")
-            engine.apply(command)
+            line = f"{engine.side}: {engine.ruleset.describe_command(engine.world, command)}"
+            events = engine.apply(command)
+            changes = [f"forms {e.rule}" for e in events if isinstance(e, RuleFormed)]
+            changes += [f"breaks {e.rule}" for e in events if isinstance(e, RuleBroken)]
+            told.append(f"{line} ({', '.join(changes)})" if changes else line)
     finally:
         engine.retract_to(depth)
     return told
