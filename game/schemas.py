@@ -279,6 +279,11 @@ class AiFile(Struct, forbid_unknown_fields=True):
                           _doc("the title menu's opponents: name -> a seat spec whose search "
                                "budget sets how hard it plays (never extra knowledge), e.g. "
                                "Normal: minimax:nodes=1500")] = {}
+    rules: Annotated[dict[str, float],
+                     _doc("what each property is worth to a side, in evaluation points, when "
+                          "every unit of that side has it (measured by simulation: "
+                          "`rulefront tune rules`); the skirmish evaluation counts each unit's "
+                          "properties by its share of its side's material")] = {}
 
 
 def weights_section(raw: Any, name: str, cls: type, path: str | Path) -> Any:

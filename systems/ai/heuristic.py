@@ -30,6 +30,8 @@ from systems.ai.evaluate import (
     unit_of,
     units,
 )
+from systems.ai.plan import TurnPlan
+from systems.ai.pushes import push_lines
 from systems.board import DIRS, Cell, Occupancy, in_sight, occupancy
 
 if TYPE_CHECKING:
@@ -328,13 +330,16 @@ class Situation:
 class HeuristicAI:
     name = "heuristic"
     NEEDS = ("evaluator",)  # rule changes and commands of other shapes are judged by it
-    OPTIONS: tuple[str, ...] = ("weights",)
+    OPTIONS: tuple[str, ...] = ("weights", "pushes")
 
     def __init__(self, weights: str | HeuristicWeights | None = None,
-                 memo: Memo | None = None) -> None:
+                 memo: Memo | None = None, pushes: str | bool = True) -> None:
         """`weights`: a YAML file with a `heuristic:` section (as `rulefront tune` writes),
         or the weights themselves; data/ai.yaml's by default. `memo`: a memory to share with
-        another heuristic (see Memo)."""
+        another heuristic (see Memo). `pushes` (on by default; the searches' own greedy
+        policies turn it off): before each action, look at the lines of a walk and a push that
+        change something (systems/ai/pushes.py) and play the best one when its evaluation
+        gain beats every single action's score."""
         if weights is None:
             self.w = heuristic_weights()
         elif isinstance(weights, HeuristicWeights):
@@ -345,6 +350,8 @@ class HeuristicAI:
         self._memo = memo or Memo()  # what earlier choices worked out that this may reuse
         self._last: tuple[World, Any, list[tuple[float, Command]]] | None = None  # scores()
         self._situation: Situation | None = None  # the last choice's, to grow the next from
+        self.pushes = _on(pushes)
+        self._line = TurnPlan()  # the rest of a push line being played
 
     def evaluator(self, engine: Engine) -> Evaluator:
         """The engine's ruleset's evaluator, built once per ruleset."""
@@ -428,7 +435,36 @@ class HeuristicAI:
             engine.retract()
 
     def choose(self, engine: Engine, rng: random.Random, budget: Budget) -> Command:
+        if self.pushes:
+            planned = self._line.next(engine)
+            if planned is not None:
+                return planned
         scored = self.scores(engine)
         best = max(score for score, _ in scored)
+        if self.pushes:
+            line = self.push_line(engine, best)
+            if line is not None:
+                return self._line.start(engine, line)
         ties = [c for score, c in scored if score >= best - 1e-9]
         return ties[0] if len(ties) == 1 else ties[rng.randrange(len(ties))]
+
+    def push_line(self, engine: Engine, best: float) -> tuple[Command, ...] | None:
+        """The best walk-and-push line that changes something, when its evaluation gain
+        (times `rule_change`) beats `best`, the best single action's score."""
+        evaluate = self.evaluator(engine)
+        lines = push_lines(engine, evaluate, 1)
+        if not lines:
+            return None
+        value, line = lines[0]
+        gain = self.w.rule_change * (value - evaluate(engine, engine.side))
+        return line if gain > best else None
+
+
+def _on(value: str | bool) -> bool:
+    if isinstance(value, bool):
+        return value
+    if value.lower() in ("on", "true", "yes", "1"):
+        return True
+    if value.lower() in ("off", "false", "no", "0"):
+        return False
+    raise ValueError(f"option pushes must be on or off, not {value!r}")

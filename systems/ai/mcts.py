@@ -174,7 +174,7 @@ class Mcts:
             self._at = []
         self.stats.sims = done
         self.stats.nodes = self.turns.stats.nodes
-        best = self._best(self.root)
+        best = self._won(self.root) or self._best(self.root)
         if best is None:  # not one simulation fitted: the heuristic's greedy turn
             turn = self.turns.play(Builder(None, 0, None)) if deadline is None else None
             self._unwind(start)
@@ -189,6 +189,11 @@ class Mcts:
             line = self._best(line)
         self.stats.depth = depth
         return best.turn
+
+    def _won(self, node: Node) -> Node | None:
+        """A child whose turn won the game for its mover, if the search opened one."""
+        return next((ch for ch in node.children
+                     if ch.over and ch.visits and ch.mean() >= 1.0), None)
 
     def _best(self, node: Node) -> Node | None:
         best = None

@@ -301,7 +301,7 @@ class MinimaxAI:
             return planned
         nodes, seconds = self._budget(budget)
         if seconds is not None:  # seconds per action: the turn gets its length's worth
-            seconds *= turn_length(engine, HeuristicAI())
+            seconds *= turn_length(engine, HeuristicAI(pushes=False))
         tactics = Search(engine, nodes=None if nodes is None else max(1, nodes // 4),
                          seconds=None if seconds is None else seconds / 4,
                          tt=self.tt, ordering=self.ordering, width=self.width)

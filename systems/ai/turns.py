@@ -33,9 +33,13 @@ from systems.ai.base import Evaluator, NodeCounter, OutOfBudget, evaluator_for
 from systems.ai.evaluate import HeuristicWeights, StateHash, heuristic_weights
 from systems.ai.heuristic import HeuristicAI, Memo
 from systems.ai.plan import MAX_TURN
+from systems.ai.pushes import push_lines
 
 if TYPE_CHECKING:
     from game.engine import Engine
+
+
+PUSH_LINES = 2  # candidate turns per position that open with a push changing something
 
 
 @dataclass
@@ -58,17 +62,20 @@ def press_policies(hw: HeuristicWeights | None = None) -> list[HeuristicAI]:
     they remember."""
     base = hw or heuristic_weights()
     memo = Memo()  # one memory: distance fields, danger and attack values do not differ
-    return [HeuristicAI(base, memo), HeuristicAI(press_weights(base), memo)]
+    return [HeuristicAI(base, memo, pushes=False),
+            HeuristicAI(press_weights(base), memo, pushes=False)]
 
 
 @dataclass(frozen=True)
 class Builder:
     """How to make one candidate turn: a fixed list of actions, or a policy (0 the heuristic,
-    1 the pressing heuristic) played greedily after an optional first action."""
+    1 the pressing heuristic) played greedily after an optional first action, or after a
+    line of actions (`prefix`: a walk and a push that change something, systems/ai/pushes.py)."""
 
     fixed: tuple[Command, ...] | None
     policy: int
     opening: Command | None
+    prefix: tuple[Command, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -103,16 +110,18 @@ class TurnSearch(NodeCounter):
     def __init__(self, engine: Engine, rng: random.Random, *, nodes: int | None = None,
                  seconds: float | None = None, width: int = 4, replies: int = 3,
                  evaluator: Evaluator | None = None, hw: HeuristicWeights | None = None,
-                 policies: list[HeuristicAI] | None = None) -> None:
+                 policies: list[HeuristicAI] | None = None, pushes: int = PUSH_LINES) -> None:
         """`policies`: the heuristic and the pressing heuristic (as `press_policies` makes
         them) to build turns with, when a caller keeps them, and what they remember, from one
-        search to the next; else new ones from `hw`."""
+        search to the next; else new ones from `hw`. `pushes`: how many turns opening with a
+        push that changes something (systems/ai/pushes.py) each position offers."""
         self.engine = engine
         self.seed = rng.getrandbits(32)
         self.node_limit = nodes
         self.deadline = None if seconds is None else time.perf_counter() + seconds
         self.width = width
         self.replies = replies
+        self.pushes = pushes
         self.evaluate = evaluator or evaluator_for(engine)
         self.tie = self.evaluate.tie  # values this close count as equal: progress decides
         self.policies = policies or press_policies(hw)
@@ -147,9 +156,11 @@ class TurnSearch(NodeCounter):
     def builders(self, count: int, first: tuple[Command, ...] | None) -> list[Builder]:
         """The recipes of the candidate turns here, most promising first.
 
-        `first` (a turn remembered from an earlier search) comes first; then the heuristic's
-        greedy turn, the pressing turn, turns opening with the heuristic's next-best actions
-        (up to `count` openings in all), and ending the turn at once.
+        A push that wins the game comes first; then `first` (a turn remembered from an
+        earlier search), the heuristic's greedy turn, the pressing turn, turns opening with
+        the best other pushes that change something (up to `pushes` pushes in all,
+        systems/ai/pushes.py), turns opening with the heuristic's next-best actions (up to
+        `count` openings in all), and ending the turn at once.
         """
         base = self.policies[0]
         openings: list[Command] = []
@@ -158,11 +169,15 @@ class TurnSearch(NodeCounter):
                 break
             if not isinstance(command, EndTurn):
                 openings.append(command)
-        found: list[Builder] = []
+        lines = push_lines(self.engine, self.evaluate, self.pushes, self.apply)
+        decisive = self.evaluate.win - 10_000
+        found: list[Builder] = [Builder(None, 0, None, line) for v, line in lines
+                                if v >= decisive]  # a push that wins: look at it first
         if first is not None:
             found.append(Builder(first, 0, None))
         found.append(Builder(None, 0, None))
         found.append(Builder(None, 1, None))
+        found += [Builder(None, 0, None, line) for v, line in lines if v < decisive]
         found += [Builder(None, 0, c) for c in openings[1:]]
         found.append(Builder((EndTurn(),), 0, None))
         return found
@@ -187,6 +202,9 @@ class TurnSearch(NodeCounter):
                     self._unwind(start)
                     return None
             else:
+                for command in builder.prefix:
+                    self.apply(command)
+                    done.append(command)
                 if builder.opening is not None:
                     self.apply(builder.opening)
                     done.append(builder.opening)
