@@ -178,7 +178,9 @@ def run(args: argparse.Namespace) -> int:
     if full_screen(args):
         return run_app(engine, seats, seed, save_path, log)
     if args.text:
-        game = TextGame(engine, seats, seed, save_path, read_line, sys.stdout)
+        from game.session.settings import load_settings
+
+        game = TextGame(engine, seats, seed, save_path, read_line, sys.stdout, load_settings())
         return game.run()
     try:
         from game.render.app import run_window
@@ -230,7 +232,9 @@ def run_level(engine: Engine, args: argparse.Namespace) -> int:
     from game.text.levels import play_text
 
     if args.moves is None:
-        code = play_text(engine, read_line, sys.stdout)
+        from game.session.settings import load_settings
+
+        code = play_text(engine, read_line, sys.stdout, load_settings())
     else:
         apply_moves(engine, args.moves)
         if args.json:
@@ -282,6 +286,8 @@ def run_series_args(args: argparse.Namespace) -> int:
     if full_screen(args):
         def play(engine: Engine, seats: dict[str, Seat], seed: int) -> None:
             run_app(engine, seats, seed, save_path)
+    from game.session.settings import load_settings
+
     run_series(args.map, args.red, args.blue, args.series, args.seed, save_path, read_line,
-               sys.stdout, play)
+               sys.stdout, play, load_settings())
     return 0

@@ -119,6 +119,8 @@ class App:
         self.animate = animate
         self.sounds = sounds  # effects of each new command's events (None: no sound at all)
         self.keymap = settings.translation() if settings is not None else {}
+        if settings is not None and isinstance(controller, Controller):
+            controller.settings = settings  # its labels show the player's keys
         if settings is not None:
             Screen.speed = settings.speed
         self.screen = self._screen()
@@ -329,6 +331,7 @@ def run_replay_window(engine: Engine, fps: int = 30, size: str = "1024x768",
 def run_editor_window(ctrl: Any, size: str = "1024x768",
                       quit_after: float | None = None) -> int:
     """Edit a map in a window until it is closed (S saves; closing does not)."""
+    settings = player_settings()  # a broken file stops the command before any window
     width, height = parse_size(size)
     window = open_window(width, height, f"Rulefront editor - {ctrl.path.name}",
                          no_display=NO_DISPLAY_EDIT)
@@ -336,7 +339,7 @@ def run_editor_window(ctrl: Any, size: str = "1024x768",
 
     from game.render.editor_window import EditorApp
 
-    app = EditorApp(window, ctrl)  # held here: pyglet holds a window's handlers weakly
+    app = EditorApp(window, ctrl, settings)  # held here: pyglet holds a window's handlers weakly
     if quit_after:
         pyglet.clock.schedule_once(lambda dt: window.close(), quit_after)
     pyglet.app.run(1 / 30)

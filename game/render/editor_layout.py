@@ -20,10 +20,10 @@ GAP = 3  # pixels between swatches
 SWATCH_SIZES = (28, 26, 24, 22, 20, 18, 16, 14, 12, 10)
 KEYS = ("click/drag: tool    right button: erase",
         "a swatch or [ ]: brush    B paint  X erase",
-        "F rectangle (2 clicks)    U / Ctrl+Z undo",
-        "Y redo    S save    P save and play this map",
+        "F rectangle (2 clicks)    {undo} / Ctrl+Z undo",
+        "{redo} redo    {save} save    P save and play this map",
         "G ruleset   + / - turn limit   Ctrl+arrows size",
-        "Q / Esc quit (asks if there are unsaved changes)")
+        "{quit} / Esc quit (asks if there are unsaved changes)")  # {action}: its key now
 
 
 @dataclass(frozen=True)

@@ -18,12 +18,13 @@ from pyglet.graphics import Batch, Group
 
 from game.data import PaletteEntry, units
 from game.render import colors
-from game.render.controllers.editor import FIELDS, EditorController
+from game.render.controllers.editor import FIELDS, KEY_ACTIONS, EditorController
 from game.render.editor_layout import KEY_LINE, KEYS, PalettePlan, Swatch, plan_palette
 from game.render.layout import MARGIN, Layout
 from game.render.sprites import SpriteBook, autotile, sprite_book
 from game.render.uiview import Cell
 from game.render.views.board import AUTOTILED
+from game.session.settings import Settings
 
 BACK, CELLS, GRID, MARKS, TEXT, MODAL, MODAL_TEXT = (Group(order=i) for i in range(7))
 ASKING = (255, 200, 120)
@@ -210,7 +211,7 @@ class EditorScreen:
                            colors.SELECT, BACK)
             self._rect(swatch.x, swatch.y, swatch.size, swatch.size, colors.FLOOR, BACK)
             self._entry(ctrl.entries[swatch.index], swatch.x, swatch.y, swatch.size, None)
-        for i, line in enumerate(KEYS):
+        for i, line in enumerate(self.ctrl.settings.label(*KEYS)):
             self._text(line, x0, MARGIN + KEY_LINE * (len(KEYS) - i), 8, colors.DIM)
 
     def _hover_marks(self) -> None:
@@ -274,9 +275,13 @@ class EditorApp:
     """Window events to the editor controller. The window keeps this object (pyglet holds a
     window's handlers weakly: a lost EditorApp was a black window that ignored every key)."""
 
-    def __init__(self, window: Any, ctrl: EditorController) -> None:
+    def __init__(self, window: Any, ctrl: EditorController,
+                 settings: Settings | None = None) -> None:
         self.window = window
         self.ctrl = ctrl
+        self.keymap = settings.translation(KEY_ACTIONS) if settings is not None else {}
+        if settings is not None:
+            ctrl.settings = settings
         self.screen = EditorScreen(ctrl, window.width, window.height)
         self.last: tuple[int, int] | None = None
         window.editor_app = self
@@ -318,8 +323,10 @@ class EditorApp:
     def on_key_press(self, symbol: int, modifiers: int) -> bool:
         from pyglet.window import key
 
-        self.ctrl.key(key.symbol_string(symbol),
-                      ctrl=bool(modifiers & (key.MOD_CTRL | key.MOD_COMMAND)))
+        name = key.symbol_string(symbol)
+        name = self.keymap.get(name, name)  # the player's key bindings (Settings)
+        if name:  # '': a default key whose action the player moved elsewhere
+            self.ctrl.key(name, ctrl=bool(modifiers & (key.MOD_CTRL | key.MOD_COMMAND)))
         self._maybe_close()
         return True  # Escape too: pyglet's own handler would close without asking
 

@@ -390,7 +390,7 @@ class MenuApp:
             draft = new_draft(launch.new_size, GameMap.default_ruleset)
         else:
             draft = load_draft(launch.path)
-        return EditorApp(borrowed, EditorController(draft, launch.path))
+        return EditorApp(borrowed, EditorController(draft, launch.path), self.settings)
 
     def give_back(self) -> None:
         """The game's Q: its handlers go, the menu shows again (scheduled: this runs inside

@@ -3,8 +3,9 @@
 
 Read whole through `game.schemas.SettingsFile` (a broken file is one sentence naming the file,
 the key and the fix, never half-loaded) and written atomically through game/levels/files.py.
-Both clients read the same file: the window (sound, palette, animation, keys) and the terminal
-(palette, keys); the title menu's Settings page writes it. Also here: the menu's opponents,
+Every client reads the same file: the window (sound, palette, animation, keys, and labels
+naming the keys), the editor (palette, keys), the Textual client (palette, keys) and the plain
+terminal (keys); the title menu's Settings page writes it. Also here: the menu's opponents,
 data/ai.yaml's `difficulty` names mapped to seat specs.
 """
 
@@ -44,16 +45,32 @@ class Settings:
         """The key that does `action` now (its binding, else the default)."""
         return self.keys.get(action, KEY_ACTIONS[action])
 
-    def translation(self) -> dict[str, str]:
+    def label(self, *texts: str) -> tuple[str, ...]:
+        """Each text with every {action} in it as the key bound to that action now: a
+        window's help, questions and buttons show the player's keys ("{end_turn} / Space
+        end turn" -> "X / Space end turn" when end_turn is bound to X)."""
+        keys = {action: self.key_for(action) for action in KEY_ACTIONS}
+        return tuple(text.format_map(keys) for text in texts)
+
+    def typed(self, own: dict[str, str]) -> dict[str, str]:
+        """For a client read line by line (the plain terminal): what the player types for an
+        action bound away from its default key, as the letter that client knows the action by
+        (`own`: action -> its letter); "x" -> "e" when end_turn is bound to X."""
+        return {key.lower(): own[action] for action, key in self.keys.items()
+                if action in own and key != KEY_ACTIONS[action]}
+
+    def translation(self, actions: tuple[str, ...] = tuple(KEY_ACTIONS)) -> dict[str, str]:
         """Pressed key -> the default key of the action bound to it, for the controllers,
         which speak default keys; a default key whose action moved elsewhere maps to '' (it
-        does nothing), unless another action took it."""
+        does nothing), unless another action took it. `actions`: the ones a window has (the
+        editor's other keys stay its own)."""
         table: dict[str, str] = {}
-        for action, key in self.keys.items():
+        bound = {action: key for action, key in self.keys.items() if action in actions}
+        for action, key in bound.items():
             default = KEY_ACTIONS[action]
             if key != default:
                 table.setdefault(default, "")
-        for action, key in self.keys.items():
+        for action, key in bound.items():
             table[key] = KEY_ACTIONS[action]
         return table
 

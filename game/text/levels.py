@@ -9,13 +9,18 @@ from typing import TextIO
 from components.match import PLAYER
 from game.commands import Step, Wait
 from game.engine import Engine, Impossible
+from game.session.settings import Settings
 from game.text.board import words_line
 
 HELP = "moves: u d l r, s wait, z undo, y redo, q quit"
+LETTERS = {"undo": "z", "redo": "y", "quit": "q"}
 
 
-def play_text(engine: Engine, read: Callable[[str], str], out: TextIO) -> int:
-    """Read moves until the level is won or the player quits; undo works after a loss."""
+def play_text(engine: Engine, read: Callable[[str], str], out: TextIO,
+              settings: Settings | None = None) -> int:
+    """Read moves until the level is won or the player quits; undo works after a loss. A key
+    the player's settings bind to undo, redo or quit (one letter) does it here too."""
+    typed = (settings or Settings()).typed(LETTERS)
     while True:
         print(engine.ruleset.text_board(engine.world), file=out)
         if words_line(engine.world):
@@ -29,6 +34,7 @@ def play_text(engine: Engine, read: Callable[[str], str], out: TextIO) -> int:
         except EOFError:
             return 0
         for letter in line:
+            letter = typed.get(letter, letter)
             if letter == "q":
                 if leave(engine, read, out):
                     return 0

@@ -1,7 +1,8 @@
 """Hotseat in the terminal: the board as text, the legal actions numbered, one prompt per action.
 
-Humans type a number, `u` undo, `r` redo, `e` end turn, `s` save, `q` quit. AI seats play on
-their own. The game is saved atomically after every command, so `--resume` picks it up exactly.
+Humans type a number, `u` undo, `r` redo, `e` end turn, `s` save, `q` quit, or the keys the
+player's settings bind to those actions (game/session/settings.py). AI seats play on their
+own. The game is saved atomically after every command, so `--resume` picks it up exactly.
 """
 
 from __future__ import annotations
@@ -18,19 +19,25 @@ from game.session.narrate import names, sentences
 from game.session.replay import Record
 from game.session.saves import game_record, save_game
 from game.session.seat import Forfeited, step
+from game.session.settings import Settings
 from game.session.undo import redo_turn, undo_turn
 from game.text.board import words_line
 from systems.ai import Budget
 
 HELP = "type an action's number, u undo, r redo, e end turn, s save, q quit"
+LETTERS = {"undo": "u", "redo": "r", "end_turn": "e", "save": "s", "quit": "q"}
 
 
 class TextGame:
     """One terminal session: reads lines from `stdin`, writes the view to `out`."""
 
     def __init__(self, engine: Engine, seats: dict[str, Seat], seed: int, save_path: Path,
-                 read: Callable[[str], str], out: TextIO) -> None:
+                 read: Callable[[str], str], out: TextIO, settings: Settings | None = None) -> None:
         self.engine = engine
+        self.typed = (settings or Settings()).typed(LETTERS)  # the player's keys -> letters
+        names = {letter: action.replace("_", " ") for action, letter in LETTERS.items()}
+        self.help = HELP + "".join(f", {key} {names[letter]}"
+                                   for key, letter in self.typed.items())
         self.seats = seats
         self.seed = seed
         self.save_path = save_path
@@ -106,6 +113,7 @@ class TextGame:
                 line = self.read(f"{engine.side}> ").strip().lower()
             except EOFError:
                 return False
+            line = self.typed.get(line, line)
             if line == "q":
                 return False
             if line == "u":  # back to this player's last action: the AI's replies go too
@@ -135,4 +143,4 @@ class TextGame:
                 self.save()
                 return True
             shown = line if len(line) <= 40 else f"{line[:37]}..."
-            self.say(f"'{shown}' is not an action here: {HELP}.")
+            self.say(f"'{shown}' is not an action here: {self.help}.")

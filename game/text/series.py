@@ -16,6 +16,7 @@ from components.match import DRAW
 from game.engine import Engine
 from game.levels.loader import load_engine
 from game.session.match import Seat, make_seats
+from game.session.settings import Settings
 from game.text.play import TextGame
 
 
@@ -38,8 +39,8 @@ def tally_line(players: list[Player]) -> str:
 
 def run_series(map_path: str | Path, red: str, blue: str, games: int, seed: int,
                save_path: Path, read: Callable[[str], str], out: TextIO,
-               play: Callable[[Engine, dict[str, Seat], int], object] | None = None
-               ) -> list[Player]:
+               play: Callable[[Engine, dict[str, Seat], int], object] | None = None,
+               settings: Settings | None = None) -> list[Player]:
     """Play up to `games` games in the terminal; stops early when a human quits. `play` runs
     one game (the full-screen client); by default the plain client reads `read`."""
     players = [Player("player 1", red), Player("player 2", blue)]
@@ -51,7 +52,7 @@ def run_series(map_path: str | Path, red: str, blue: str, games: int, seed: int,
         print(f"== game {number} of {games}: {on_red.label} ({on_red.spec}) is red and moves "
               f"first, {on_blue.label} ({on_blue.spec}) is blue; seed {game_seed}", file=out)
         if play is None:
-            TextGame(engine, seats, game_seed, save_path, read, out).run()
+            TextGame(engine, seats, game_seed, save_path, read, out, settings).run()
         else:
             play(engine, seats, game_seed)
         if engine.outcome is None:

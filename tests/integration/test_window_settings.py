@@ -1,6 +1,7 @@
 """The window honours the player's settings file, through `rulefront play` itself in a process
 of its own (pyglet's real event loop, headless): a rebound key acts and the old one does not,
-the colour-blind palette paints the sides, and each command's events play their sounds."""
+the labels name it, the colour-blind palette paints the sides, and each command's events play
+their sounds."""
 
 from __future__ import annotations
 
@@ -44,9 +45,14 @@ def step(dt):
         frame = pyglet.image.get_buffer_manager().get_color_buffer().get_image_data()
         pixels = to_array(frame).astype(int)
         orange = (np.abs(pixels - np.array([230, 159, 0])).max(axis=2) <= 8).sum()
+        seen["buttons"] = [label for _, label in app.controller.view().buttons]
+        window.dispatch_event("on_key_press", key.H, 0)
+        seen["help"] = list(app.controller.view().modal)
+        window.dispatch_event("on_key_press", key.H, 0)
         window.dispatch_event("on_key_press", key.E, 0)  # end turn's old key: unbound now
         seen["after_e"] = len(engine.history)
         window.dispatch_event("on_key_press", key.X, 0)  # the key bound to end_turn...
+        seen["asked"] = list(app.controller.view().modal)
         window.dispatch_event("on_key_press", key.X, 0)  # ...asks (no hero has acted): yes
         seen["after_x"] = [c.to_json() for c in (e.command for e in engine.history)]
         seen["orange"] = int(orange)
@@ -75,6 +81,9 @@ def test_the_window_takes_keys_palette_and_sound_from_the_settings_file(tmp_path
                            if line.startswith("{")))
     assert seen["after_e"] == 0  # E no longer ends the turn
     assert seen["after_x"] == [{"type": "EndTurn"}]  # X does
+    assert seen["buttons"] == ["End turn (X)"]  # and the labels say X, nowhere E
+    assert "U / Ctrl+Z undo    Y redo    X / Space end turn" in seen["help"]
+    assert seen["asked"][-1].startswith("X / Enter / End turn again: end it")
     assert seen["orange"] > 50  # red's units in the colour-blind palette's orange
     assert seen["sound"] and "move" in seen["played"]  # blue's moves made their sound
 

@@ -24,10 +24,12 @@ from game.engine import Engine
 from game.errors import UserError
 from game.levels.maps import MAX_SIDE, GameMap, load_map, write_map
 from game.render.uiview import Cell
+from game.session.settings import Settings
 
 FIELDS = ("name", "ruleset", "heroes", "turn_limit")
 TOOLS = ("paint", "erase", "rect")
-ASK_QUIT = ("Unsaved changes", "S: save and quit", "D: quit without saving",
+KEY_ACTIONS = ("undo", "redo", "save", "quit")  # the settings' actions the editor has
+ASK_QUIT = ("Unsaved changes", "{save}: save and quit", "D: quit without saving",
             "Esc (or any other key): keep editing")
 
 
@@ -121,7 +123,10 @@ def plural(word: str) -> str:
 
 
 class EditorController:
-    """Tools, palette, undo/redo, save and play over one draft."""
+    """Tools, palette, undo/redo, save and play over one draft. It speaks the default keys;
+    `settings` (the window gives the player's) names the keys its questions show."""
+
+    settings = Settings()
 
     def __init__(self, draft: Draft, path: Path,
                  launch: Callable[[Path], Any] = launch_play) -> None:
@@ -298,7 +303,7 @@ class EditorController:
         """Q, Escape or the window's close button: quit at once when nothing would be lost,
         else ask (S save and quit, D quit without saving, any other key keeps editing)."""
         if self.dirty:
-            self.asking = ASK_QUIT
+            self.asking = self.settings.label(*ASK_QUIT)
             self._changed()
         else:
             self.quit = True
@@ -355,7 +360,7 @@ class EditorController:
         elif name == "D":
             self.quit = True
         else:
-            self._say("Still editing; S saves.")
+            self._say(self.settings.label("Still editing; {save} saves.")[0])
         self._changed()
 
     # -- helpers ----------------------------------------------------------------------------

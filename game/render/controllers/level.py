@@ -33,10 +33,10 @@ WORDS = {"u": "up", "d": "down", "l": "left", "r": "right", "s": "wait"}
 HELP = (
     "Keys",
     "arrows / WASD step    . or Space wait (puzzles)",
-    "U / Ctrl+Z undo    Y redo    R restart",
+    "{undo} / Ctrl+Z undo    {redo} redo    {restart} restart",
     "N next level    P previous level",
-    "I or ? hint (the solver's next move)",
-    "H this help    Q / Escape quit",
+    "{hint} or ? hint (the solver's next move)",
+    "{help} this help    {quit} / Escape quit",
 )
 
 
@@ -131,15 +131,15 @@ class LevelController(Controller):
     def view(self) -> UiView:
         modal: tuple[str, ...] = ()
         if self.confirming is not None:
-            modal = CONFIRM[self.confirming]
+            modal = self.settings.label(*CONFIRM[self.confirming])
         elif self.show_help:
-            modal = HELP
+            modal = self.settings.label(*HELP)
         elif self.engine.over:
             modal = self.end_lines()
         shown = self.hover_preview() if not modal else None  # the match window's tooltips
         return UiView(modal=modal, message=self.message or self.hint_line(), info=self.info(),
                       hint=self.hint,
-                      footer="H help   I hint   N next level",
+                      footer=self.settings.label("{help} help   {hint} hint   N next level")[0],
                       tooltip=shown.lines if shown else ())
 
     def end_lines(self) -> tuple[str, ...]:

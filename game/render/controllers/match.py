@@ -35,6 +35,7 @@ from game.session.match import Seat, current_round, make_seats
 from game.session.narrate import Chronicle, Told
 from game.session.saves import save_game
 from game.session.seat import Forfeited, close_seats
+from game.session.settings import Settings
 from game.session.think import Thinker, Worker
 from game.session.threat import (
     NO_THREAT,
@@ -51,23 +52,23 @@ from systems.ai import Budget
 HELP = (
     "Keys",
     "click a hero: select; blue cell: move; red cell: attack",
-    "U / Ctrl+Z undo    Y redo    E / Space end turn",
+    "{undo} / Ctrl+Z undo    {redo} redo    {end_turn} / Space end turn",
     "Space while the AI plays: the rest of its turn at once",
-    "R restart    N / P next / previous map (each asks first)",
-    "Ctrl+S save    Q quit (saves)    H this help",
-    "K / Pause: pause the AI    arrows / WASD: step",
+    "{restart} restart    N / P next / previous map (each asks first)",
+    "Ctrl+{save} save    {quit} quit (saves)    {help} this help",
+    "{pause} / Pause: pause the AI    arrows / WASD: step",
     "T enemies' threat (or hover one)    + / - / wheel zoom",
     "arrows / right-drag pan    Page Up / Down or wheel on the log",
 )
 CONFIRM = {
     "restart": ("Restart this map?", "this game's moves are lost (no undo)",
-                "R / Y / Enter: restart    any other key: keep playing"),
+                "{restart} / Y / Enter: restart    any other key: keep playing"),
     "next": ("Go on to the next map?", "this game's moves are lost (no undo)",
              "N / Y / Enter: next map    any other key: keep playing"),
     "previous": ("Go back to the previous map?", "this game's moves are lost (no undo)",
                  "P / Y / Enter: previous map    any other key: keep playing"),
     "quit": ("Quit this level?", "its moves are not saved",
-             "Q / Y / Enter: quit    any other key: keep playing"),
+             "{quit} / Y / Enter: quit    any other key: keep playing"),
 }
 STEP_KEYS = {"UP": "u", "DOWN": "d", "LEFT": "l", "RIGHT": "r",
              "W": "u", "S": "d", "A": "l", "D": "r"}
@@ -79,7 +80,10 @@ LOG_PAGE = 10  # rows Page Up / Down scroll the log
 
 
 class Controller:
-    """One window session of one game (or several, when N/P switch maps)."""
+    """One window session of one game (or several, when N/P switch maps). It speaks the
+    default keys; `settings` (the App gives the player's) names the keys its labels show."""
+
+    settings = Settings()
 
     def __init__(self, engine: Engine, seats: dict[str, Seat], seed: int,
                  save_path: Path | None,
@@ -225,19 +229,21 @@ class Controller:
         elif self.confirming == "end":
             modal = self._end_question()
         elif self.confirming is not None:
-            modal = CONFIRM[self.confirming]
+            modal = self.settings.label(*CONFIRM[self.confirming])
         elif self.show_help:
-            modal = HELP
+            modal = self.settings.label(*HELP)
         elif self.over:
             modal = self.end_lines()
         seats = "  ".join(f"{s}: {seat.spec}" for s, seat in self.seats.items())
-        footer = seats + ("   PAUSED (K)" if self.paused else "") + \
-            ("   THREAT (T)" if self.show_threats else "") + "   H help"
+        footer = seats + self.settings.label(("   PAUSED ({pause})" if self.paused else "")
+                                             + ("   THREAT (T)" if self.show_threats else "")
+                                             + "   {help} help")[0]
         shown = self.hover_preview() if not (self.handing_over or modal) else None
         moves, strikes = self.threat()
         ready: tuple[Button, ...] = tuple((f"unit:{unit}", ready_line(self.engine, unit))
                                           for unit in self.ready())
-        buttons: tuple[Button, ...] = (("end", "End turn (E)"),) if self.human_to_play \
+        end = self.settings.label("End turn ({end_turn})")[0]
+        buttons: tuple[Button, ...] = (("end", end),) if self.human_to_play \
             and not self.handing_over and EndTurn() in self.legal() else ()
         return UiView(selected=self.selected if not self.handing_over else None,
                       reach=self.reach() if not self.handing_over else frozenset(),
@@ -561,7 +567,8 @@ class Controller:
         return ("End the turn?",
                 f"{len(unused)} not used yet: {names}" if len(unused) > 1
                 else f"not used yet: {names}",
-                "E / Enter / End turn again: end it    any other key: back")
+                *self.settings.label("{end_turn} / Enter / End turn again: end it    any other "
+                                     "key: back"))
 
     def _set_pan(self, x: float, y: float) -> None:
         cols, rows = self._board_size()

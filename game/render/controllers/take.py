@@ -28,9 +28,9 @@ HELP = (
     "Keys",
     "click a block, then another: take the blocks between",
     "or click a block and press 1-9: take that many",
-    "Enter: take the boxed blocks    U / Ctrl+Z undo    Y redo",
-    "R restart    Q quit (saves)    H this help",
-    "K / Pause: pause the AI",
+    "Enter: take the boxed blocks    {undo} / Ctrl+Z undo    {redo} redo",
+    "{restart} restart    {quit} quit (saves)    {help} this help",
+    "{pause} / Pause: pause the AI",
 )
 
 
@@ -93,7 +93,8 @@ class TakeController(Controller):
 
     def view(self) -> UiView:
         ui = super().view()
-        modal = HELP if self.show_help and not self.handing_over else ui.modal
+        modal = self.settings.label(*HELP) if self.show_help and not self.handing_over \
+            else ui.modal
         info: list[str] = []
         command = self.command()
         if command is not None and self.human_to_play:

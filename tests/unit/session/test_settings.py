@@ -87,16 +87,32 @@ def test_difficulty_names_are_search_budgets_from_data_ai_yaml():
     assert seat_spec("heuristic") == "heuristic"
 
 
-def test_rulefront_play_refuses_a_broken_settings_file_with_exit_2(tmp_path):
+@pytest.mark.parametrize("args", [
+    ("play",),  # the title menu
+    ("play", "outpost", "--plain"),
+    ("play", "first-steps", "--plain"),
+    ("edit", "new.png", "--new", "8x8"),  # before it finds no display
+], ids=["menu", "plain-match", "plain-level", "edit"])
+def test_every_client_refuses_a_broken_settings_file_with_exit_2(tmp_path, args):
     folder = tmp_path / "rulefront"
     folder.mkdir()
     (folder / "settings.yaml").write_text("animate: yes please\n")
     env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path), "PYTHONPATH": str(ROOT)}
     env.pop("DISPLAY", None)
-    done = subprocess.run([sys.executable, "-m", "game", "play"], env=env, cwd=tmp_path,
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run([sys.executable, "-m", "game", *args], env=env, cwd=tmp_path,
+                          capture_output=True, text=True, timeout=60, input="q\n")
     assert done.returncode == 2
     assert done.stdout == ""
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1, done.stderr
     assert "settings.yaml: 'animate' must be true or false" in lines[0]
+
+
+def test_the_editor_takes_only_the_bindings_of_its_own_actions():
+    """X erases in the editor whatever end_turn is bound to; a rebound undo moves there too."""
+    from game.render.controllers.editor import KEY_ACTIONS as EDITOR
+
+    settings = Settings(keys={"end_turn": "X", "undo": "B"})
+    assert settings.translation(EDITOR) == {"U": "", "B": "U"}
+    assert settings.label("{undo} / Ctrl+Z undo", "{end_turn} ends") == ("B / Ctrl+Z undo",
+                                                                           "X ends")

@@ -54,6 +54,31 @@ def test_a_pipe_gets_the_plain_client_with_a_one_line_notice(tmp_path):
     assert (tmp_path / "s.json").exists()
 
 
+def test_the_plain_clients_take_the_keys_the_settings_file_binds(tmp_path):
+    """The same settings file as the window and the Textual client: end_turn bound to X ends
+    the turn when x is typed (and the help says so); undo bound to B undoes a level's move."""
+    folder = tmp_path / "config" / "rulefront"
+    folder.mkdir(parents=True)
+    (folder / "settings.yaml").write_text("keys: {end_turn: X, undo: B}\n")
+    env = {"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin",
+           "XDG_CONFIG_HOME": str(tmp_path / "config")}
+    match = subprocess.run(
+        [sys.executable, "-m", "game", "play", "--text", str(MAPS / "outpost.png"),
+         "--blue", "random", "--save", str(tmp_path / "s.json")],
+        input="what\nx\nq\n", capture_output=True, text=True, cwd=ROOT, timeout=120, env=env)
+    assert match.returncode == 0, match.stderr
+    assert "'what' is not an action here: type an action's number, u undo, r redo, e end " \
+           "turn, s save, q quit, x end turn, b undo." in match.stdout
+    assert "  red ends the turn (round 1)" in match.stdout
+    level = subprocess.run([sys.executable, "-m", "game", "play", "first-steps", "--plain"],
+                           input="r\nb\nq\n", capture_output=True, text=True, cwd=tmp_path,
+                           timeout=120, env=env)
+    assert level.returncode == 0, level.stderr
+    moves = [line.rsplit("moves ", 1)[1] for line in level.stdout.splitlines()
+             if line.startswith("== ")]
+    assert moves == ["0", "1", "0"]  # b took the move back; q then quit without asking
+
+
 def test_an_attack_that_kills_reads_as_one_sentence_naming_the_fallen():
     engine = load_engine(MAPS / "outpost.png", seed=0)
     from game.commands import Attack
