@@ -41,16 +41,43 @@ def run_set(path: Path, budget: float, method: str, as_json: bool, workers: int 
     total = {"solved": solved, "total": len(rows), "budget": budget, "method": method,
              "workers": workers, "seconds": round(time.perf_counter() - start, 1)}
     missed = [row["id"] for row in rows if not row["solved"]]
+    tight = close_calls(rows, budget)
     if as_json:
-        print(json.dumps({"levels": rows, **total, "unsolved": missed}))
+        print(json.dumps({"levels": rows, **total, "unsolved": missed,
+                          "tight": [row["id"] for row in tight], "tight_within": TIGHT}))
         return 0
     if unsolved:
         print_missed(path, rows)
     print(f"solved {solved} of {len(rows)} at {budget:g} s per level, {workers} "
           f"worker{'s' if workers > 1 else ''} ({total['seconds']} s in all)")
+    print(margin_line(rows, tight))
     if missed:
         print(f"unsolved: {' '.join(missed)}")
     return 0
+
+
+TIGHT = 2.0  # seconds: a level solved with less of its budget left is a close call
+
+
+def close_calls(rows: list[dict[str, Any]], budget: float) -> list[dict[str, Any]]:
+    """The solved levels that had less than TIGHT seconds of their budget left, slowest first:
+    the ones a busier machine would lose."""
+    tight = [row for row in rows if row["solved"] and budget - row["seconds"] < TIGHT]
+    return sorted(tight, key=lambda row: -row["seconds"])
+
+
+def margin_line(rows: list[dict[str, Any]], tight: list[dict[str, Any]]) -> str:
+    """How close the run came to its budget: the close calls, or the slowest solve."""
+    if tight:
+        shown = " ".join(f"{row['id']} ({row['seconds']:g} s)" for row in tight)
+        return (f"margin: {len(tight)} solved with less than {TIGHT:g} s of the budget left: "
+                f"{shown}")
+    times = [row for row in rows if row["solved"]]
+    if not times:
+        return "margin: nothing solved"
+    slowest = max(times, key=lambda row: row["seconds"])
+    return (f"margin: every level solved with {TIGHT:g} s or more to spare (slowest: "
+            f"{slowest['id']} in {slowest['seconds']:g} s)")
 
 
 def print_missed(path: Path, rows: list[dict[str, Any]]) -> None:

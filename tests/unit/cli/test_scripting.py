@@ -4,6 +4,9 @@ import and the level generators."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -154,3 +157,18 @@ def test_solve_keke_unsolved_prints_the_levels_it_missed(capsys, tmp_path):
     assert "level 1 " not in out and "unsolved: 2" in out
     report = run_json(capsys, "solve", "--keke", str(level_set), "--budget", "2", "--json")
     assert report["solved"] == 1 and report["unsolved"] == ["2"]
+
+
+@pytest.mark.skipif(not KEKE_DEMO.exists(), reason="Keke benchmark not present")
+def test_solve_keke_reports_the_levels_solved_close_to_their_budget(tmp_path):
+    # At 1.5 s a level, every solve leaves less than the 2 s a close call is counted within.
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path)}
+    args = [sys.executable, "-m", "game", "solve", "--keke", str(KEKE_DEMO), "--level", "1,2",
+            "--budget", "1.5", "--workers", "1"]
+    done = subprocess.run(args, capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "margin: 2 solved with less than 2 s of the budget left: " in done.stdout
+    report = json.loads(subprocess.run([*args, "--json"], capture_output=True, text=True,
+                                       env=env, timeout=120).stdout)
+    assert sorted(report["tight"]) == ["1", "2"] and report["tight_within"] == 2
+    assert all(row["solved"] and row["seconds"] < 1.5 for row in report["levels"])
