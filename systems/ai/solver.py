@@ -333,8 +333,13 @@ def novelty(rules: SearchHooks, penalty: float = 50.0, width: int = 1,
     there at once), so a state costs (facts changed) x (facts), not (facts) squared. With
     `pairs_by_regime`, pairs too are new under each regime."""
     seen: set[Any] = set()
-    pairs: set[Any] = set()
     first: set[Any] = set()
+    # Width 2 as sets: the facts seen under each regime, and for each changed fact (per
+    # regime with `pairs_by_regime`) the facts seen beside it. A state shows a new pair when
+    # its facts are not all among the partners of one of its changed facts; the subset tests
+    # and unions run in C, where a loop over the pairs ran in Python.
+    seen_under: dict[Any, set[Any]] = {}
+    partners: dict[Any, set[Any]] = {}
     guide = rules.heuristic if base is None else base
 
     def guess(world: Any) -> float:
@@ -347,26 +352,27 @@ def novelty(rules: SearchHooks, penalty: float = 50.0, width: int = 1,
         return guide(world) + (0.0 if novel else penalty)
 
     def guess_pairs(world: Any) -> float:
-        facts = rules.atoms(world)
+        facts = set(rules.atoms(world))
         regime = rules.regime(world)
         if not first:
             first.update(facts)
-        novel = False
-        for atom in facts:
-            fact = (regime, atom)
-            if fact not in seen:
-                seen.add(fact)
-                novel = True
-        if novel:
+        known = seen_under.get(regime)
+        if known is None:
+            seen_under[regime] = facts.copy()
             return guide(world)
-        for changed in facts:
-            if changed in first:
-                continue
-            for atom in facts:
-                pair = (regime, changed, atom) if pairs_by_regime else (changed, atom)
-                if pair not in pairs:
-                    pairs.add(pair)
-                    novel = True
+        if not facts <= known:
+            known |= facts
+            return guide(world)
+        novel = False
+        for changed in facts - first:
+            key = (regime, changed) if pairs_by_regime else changed
+            beside = partners.get(key)
+            if beside is None:
+                partners[key] = facts.copy()
+                novel = True
+            elif not facts <= beside:
+                beside |= facts
+                novel = True
         return guide(world) + (penalty if novel else 2 * penalty)
 
     return guess if width == 1 else guess_pairs

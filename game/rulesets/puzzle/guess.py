@@ -24,14 +24,17 @@ def through(world: World, fallback: float) -> float:
     props: dict[str, int] = world.resource(PROPS_KEY, {})
     width, height = world.resource(SIZE_KEY)
     deadly = deadly_mask(props, kinds_with(props, YOU))
-    extra: dict[tuple[int, int], int] = {}
-    yous: list[tuple[int, int]] = []
-    wins: list[tuple[int, int]] = []
+    # Cells numbered y * width + x; extra[cell] is the added cost of stepping in, -1 a wall.
+    extra: dict[int, int] = {}
+    yous: set[int] = set()
+    wins: list[int] = []
     for _entity, (kind, pos) in world.query(Kind, Position):
         mask = props.get(kind.name, 0)
-        cell = (pos.x, pos.y)
+        if not mask:
+            continue
+        cell = pos.y * width + pos.x
         if mask & YOU:
-            yous.append(cell)
+            yous.add(cell)
         if mask & WIN:
             wins.append(cell)
             continue
@@ -43,31 +46,50 @@ def through(world: World, fallback: float) -> float:
             cost = DEADLY_COST
         else:
             continue
-        if extra.get(cell, 0) >= 0:
-            extra[cell] = cost if cost < 0 else max(cost, extra.get(cell, 0))
+        known = extra.get(cell, 0)
+        if known >= 0:
+            extra[cell] = cost if cost < 0 else max(cost, known)
     if not yous or not wins:
         return fallback
-    targets = set(yous)
-    best: dict[tuple[int, int], int] = {cell: 0 for cell in wins}
-    queue = [(0, cell) for cell in wins]
+    size = width * height
+    nexts = _neighbours(width, height)
+    best = [1 << 30] * size
+    queue = []
+    for cell in wins:
+        best[cell] = 0
+        queue.append(cell)  # distance 0: the entry is the cell itself
     heapq.heapify(queue)
+    pop, push, get = heapq.heappop, heapq.heappush, extra.get
     while queue:
-        far, (x, y) = heapq.heappop(queue)
-        if (x, y) in targets:
+        far, here = divmod(pop(queue), size)
+        if here in yous:
             return float(far)
-        if far > best.get((x, y), far):
+        if far > best[here]:
             continue
-        for nx, ny in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-            if not (0 <= nx < width and 0 <= ny < height):
-                continue
-            cost = extra.get((nx, ny), 0)
+        for cell in nexts[here]:
+            cost = get(cell, 0)
             if cost < 0:
                 continue
             step = far + 1 + cost
-            if step < best.get((nx, ny), 1 << 30):
-                best[(nx, ny)] = step
-                heapq.heappush(queue, (step, (nx, ny)))
+            if step < best[cell]:
+                best[cell] = step
+                push(queue, step * size + cell)
     return fallback
+
+
+_grids: dict[tuple[int, int], list[tuple[int, ...]]] = {}
+
+
+def _neighbours(width: int, height: int) -> list[tuple[int, ...]]:
+    """Each cell's orthogonal neighbours on the board (cells numbered y * width + x)."""
+    found = _grids.get((width, height))
+    if found is None:
+        found = [tuple(ny * width + nx for nx, ny in ((x + 1, y), (x - 1, y), (x, y + 1),
+                                                    (x, y - 1))
+                       if 0 <= nx < width and 0 <= ny < height)
+                 for y in range(height) for x in range(width)]
+        _grids[(width, height)] = found
+    return found
 
 
 def spell_win(world: World, fallback: float) -> float:
@@ -87,6 +109,14 @@ def spell_win(world: World, fallback: float) -> float:
     yous = [cell for kind, cells in things.items() if props.get(kind, 0) & YOU for cell in cells]
     if not yous or "WIN" not in words or "IS" not in words:
         return fallback
+    wins = words["WIN"]
+    # Each place an N IS WIN could be spelled round an IS word: where the noun word must go,
+    # and three times the WIN word's distance to its place (the same for every noun).
+    slots = []
+    for ix, iy in words["IS"]:
+        for (nx, ny), (wx, wy) in (((ix - 1, iy), (ix + 1, iy)), ((ix, iy - 1), (ix, iy + 1))):
+            slots.append((nx, ny, 3 * min(abs(x - wx) + abs(y - wy) for x, y in wins)))
+    reach_win = min(_far(you, cell) for you in yous for cell in wins)
     best = fallback
     for text, cells in words.items():
         kind = nouns.get(text)
@@ -94,12 +124,10 @@ def spell_win(world: World, fallback: float) -> float:
             continue
         walk = 0 if props.get(kind, 0) & YOU else \
             min(_far(a, b) for a in yous for b in things[kind])
-        for ix, iy in words["IS"]:
-            for (nx, ny), (wx, wy) in (((ix - 1, iy), (ix + 1, iy)), ((ix, iy - 1), (ix, iy + 1))):
-                noun = min(_far(cell, (nx, ny)) for cell in cells)
-                win = min(_far(cell, (wx, wy)) for cell in words["WIN"])
-                reach = min(_far(you, cell) for you in yous for cell in cells + words["WIN"])
-                best = min(best, 3 * (noun + win) + reach + walk)
+        reach = min(reach_win, min(_far(you, cell) for you in yous for cell in cells))
+        for nx, ny, win in slots:
+            noun = min(abs(x - nx) + abs(y - ny) for x, y in cells)
+            best = min(best, 3 * noun + win + reach + walk)
     return float(best)
 
 

@@ -300,11 +300,13 @@ class Puzzle(Ruleset, SearchHooks):
     def fill_heuristic(self, world: World) -> float:
         """For macro searches that must clear a way: cells that would kill YOU and things to
         push cost extra steps on the walk to WIN, instead of being walls (guess.py)."""
-        return guess.through(world, self.heuristic(world))
+        found = guess.through(world, -1.0)
+        return found if found >= 0 else self.heuristic(world)
 
     def spell_heuristic(self, world: World) -> float:
         """For macro searches that must spell 'N IS WIN' first (guess.py)."""
-        return guess.through(world, guess.spell_win(world, self.heuristic(world)))
+        found = guess.through(world, -1.0)  # the other guesses only when no walk to a WIN
+        return found if found >= 0 else guess.spell_win(world, self.heuristic(world))
 
     def atoms(self, world: World) -> list[Any]:
         """The facts a state is made of, for novelty search: each (thing or word, x, y) and each
