@@ -156,6 +156,7 @@ def run(args: argparse.Namespace) -> int:
     if wants_menu(args) and (not args.text or terminal()):
         return run_menu(args)  # scripts and pipes (--text, not a terminal) play duel as before
     args.map = args.map if args.map is not None else str(DEFAULT_MAP)
+    goal = challenge_seats(args)
     args.red, args.blue = args.red or "human", args.blue or "human"
     if args.plain and not args.text:
         args.text = True
@@ -176,18 +177,54 @@ def run(args: argparse.Namespace) -> int:
             need_one_player(engine, args.map, f"--{flag}")
     save_path = autosave_path(args)
     if full_screen(args):
-        return run_app(engine, seats, seed, save_path, log)
-    if args.text:
+        code = run_app(engine, seats, seed, save_path, log)
+    elif args.text:
+        if goal is not None:
+            print(f"Challenge: {goal.brief}")
         from game.session.settings import load_settings
 
-        game = TextGame(engine, seats, seed, save_path, read_line, sys.stdout, load_settings())
-        return game.run()
+        code = TextGame(engine, seats, seed, save_path, read_line, sys.stdout,
+                        load_settings()).run()
+    else:
+        try:
+            from game.render.app import run_window
+        except ImportError:
+            raise UserError("the window client is not available here; play in the terminal "
+                            "with --text.") from None
+        code = run_window(engine, seats, seed, save_path, args, log)
+    if goal is not None and seats[goal.side].ai is None:
+        score_challenge(engine, goal)
+    return code
+
+
+def challenge_seats(args: argparse.Namespace) -> Any:
+    """A challenge map (its sidecar states one) played without seat flags: the player's side
+    is human, the other side the challenge's opponent, the seed its own. The Goal, or None."""
+    if args.resume:
+        return None
+    from game.levels.loader import load_game_map
+    from game.session.challenge import goal_of
+
     try:
-        from game.render.app import run_window
-    except ImportError:
-        raise UserError("the window client is not available here; play in the terminal "
-                        "with --text.") from None
-    return run_window(engine, seats, seed, save_path, args, log)
+        goal = goal_of(load_game_map(args.map))
+    except UserError:
+        return None  # not a map: load_game says what it is
+    if goal is not None and args.red is None and args.blue is None:
+        args.red, args.blue = goal.seats(("red", "blue")).values()
+        args.seed = args.seed or goal.seed
+    return goal
+
+
+def score_challenge(engine: Engine, goal: Any) -> None:
+    """A challenge the player finished: said, and a win kept in the score table under the
+    player's name from the settings (the title menu's Challenges page shows its stars)."""
+    from game.session.challenge import record_win
+    from game.session.settings import load_settings
+
+    title = engine.map.name if engine.map is not None else "challenge"
+    said = record_win(engine, goal, title, load_settings().player)
+    if said:
+        print(said)
 
 
 def run_menu(args: argparse.Namespace) -> int:

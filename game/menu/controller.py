@@ -150,8 +150,18 @@ class MenuController:
         """The game `launch` opened is over or left: a challenge won is scored (the fewest
         rounds per player), and the page it came from shows again, rebuilt (the editor, which
         has no engine, may have saved a new map that its page must list)."""
+        from game.session.challenge import goal_of, record_win
+
         outcome = engine.outcome if engine is not None else None
-        if launch.challenge and engine is not None and outcome is not None:
+        goal = goal_of(engine.map) if engine is not None and launch.counts == "actions" \
+            else None
+        if launch.challenge and engine is not None and goal is not None:
+            try:
+                self.message = record_win(engine, goal, launch.challenge,
+                                          self.settings.player) or ""
+            except UserError as exc:
+                self.message = str(exc)
+        elif launch.challenge and engine is not None and outcome is not None:
             side = next(s for s, spec in launch.specs.items() if spec == "human")
             if outcome.winner == side:
                 from game.session.match import current_round
@@ -290,7 +300,9 @@ class MenuController:
 
     @staticmethod
     def challenge_key(title: str) -> str:
-        return f"challenge: {title}"
+        from game.session.challenge import score_key
+
+        return score_key(title)
 
     def save(self, settings: Settings) -> None:
         """Keep a changed setting in the settings file at once."""

@@ -50,6 +50,9 @@ class Launch:
     specs: dict[str, str] = field(default_factory=dict)  # side -> seat spec (matches)
     level: str | None = None
     challenge: str | None = None  # the challenge's title, scored when won
+    counts: str = "rounds"  # what a won challenge scores: "rounds", or "actions" (a shipped
+    # challenge map: the player's commands, end of turn aside)
+    seed: int | None = None  # the game's seed, when it must be this one (a challenge's)
     new_size: str | None = None  # edit: make a new map of this size (WxH)
     url: str | None = None  # online: the server, the game and the seat's token (Join, Host)
     game: str | None = None

@@ -115,15 +115,22 @@ def levels_page(menu: MenuController, entry: Entry) -> None:
 
 
 def challenges_page(menu: MenuController, entry: Entry) -> None:
-    """data/menu.yaml's challenges: a map, a side, an opponent, stars by rounds."""
+    """data/menu.yaml's challenges (a map, a side, an opponent, stars by rounds), then the
+    shipped challenge maps (`maps/challenges/`: the sidecar states the task, stars by the
+    player's commands)."""
     from game.data import find_shipped
     from game.levels.loader import load_game_map
+    from game.session.challenge import goal_of
 
     found = []
     for challenge in menu.challenges:
         path = find_shipped(challenge.map)
         if path is not None:
             found.append((challenge, path, load_game_map(path)))
+    shipped = [(goal, path, game_map)
+               for _name, path, game_map in menu.maps_of(entry.rulesets, sides=2,
+                                                         challenges=True)
+               if (goal := goal_of(game_map)) is not None]
 
     def build() -> Page:
         rows = []
@@ -132,11 +139,22 @@ def challenges_page(menu: MenuController, entry: Entry) -> None:
             stars = 0 if best is None else stars_for(challenge.stars, best)
             detail = f"{best} rounds" if best is not None else ""
             rows.append(Row(challenge.title, detail, stars, path))
+        for goal, path, game_map in shipped:
+            best = menu.best([menu.challenge_key(game_map.name)])
+            stars = 0 if best is None else goal.stars_for(best)
+            detail = f"{best} commands" if best is not None else ""
+            rows.append(Row(game_map.name, detail, stars, path))
         page = Page(entry.label, rows, enter=enter, about=about)
         page.rebuild = build
         return page
 
     def about(row: int) -> tuple[str, ...]:
+        if row >= len(found):
+            goal, _path, game_map = shipped[row - len(found)]
+            limits = ", ".join(f"{k} star{'s' if k != 1 else ''} in {v} commands" for k, v
+                               in sorted(goal.stars.items(), reverse=True))
+            return (goal.brief, f"You play {goal.side} against {goal.opponent}.",
+                    f"Win: {limits or 'a star'}; any win, one star.")
         challenge, _path, game_map = found[row]
         limits = ", ".join(f"{k} star{'s' if k != 1 else ''} in {v} rounds" for k, v in
                            sorted(challenge.stars.items(), reverse=True))
@@ -147,14 +165,20 @@ def challenges_page(menu: MenuController, entry: Entry) -> None:
         from game import registry
         from game.session.settings import seat_spec
 
+        if row >= len(found):
+            goal, path, game_map = shipped[row - len(found)]
+            sides = registry.load_object(registry.spec(game_map.ruleset).factory).sides
+            menu.launch = Launch("match", path, goal.seats(sides), challenge=game_map.name,
+                                 counts="actions", seed=goal.seed)
+            return
         challenge, path, game_map = found[row]
         sides = registry.load_object(registry.spec(game_map.ruleset).factory).sides
         specs = {s: "human" if s == challenge.side else seat_spec(challenge.opponent)
                  for s in sides}
         menu.launch = Launch("match", path, specs, challenge=challenge.title)
 
-    if not found:
-        menu.message = "There are no challenges in data/menu.yaml."
+    if not found and not shipped:
+        menu.message = "There are no challenges in data/menu.yaml or maps/challenges/."
         return
     menu.open(build())
 

@@ -351,7 +351,7 @@ class MenuApp:
         from game.render.controllers.match import Controller
         from game.session.match import make_seats
 
-        seed = self.menu.seed
+        seed = self.menu.seed if launch.seed is None else launch.seed
         if launch.kind == "online":
             from game.net.link import take_seat
             from game.render.controllers.online import OnlineController

@@ -212,3 +212,25 @@ def solve(engine: Engine, goal: Goal, words: bool = True, seconds: float | None 
     won = search.bound < UNBOUNDED
     return Solution(won, search.best, search.bound if won else 0, exhausted, search.states,
                     time.perf_counter() - began, words)
+
+
+def score_key(title: str) -> str:
+    """The score table's row of a challenge (data/menu.yaml's and the shipped ones alike)."""
+    return f"challenge: {title}"
+
+
+def record_win(engine: Engine, goal: Goal, title: str, player: str) -> str | None:
+    """A finished challenge in one sentence, its win kept in the score table (the fewest of the
+    player's commands per player name); None while the game goes on."""
+    from game.session.scores import record_score
+
+    outcome = engine.outcome
+    if outcome is None:
+        return None
+    if outcome.winner != goal.side:
+        return f"Challenge lost: {outcome.reason}."
+    actions = actions_in(engine, goal.side)
+    stars = goal.stars_for(actions)
+    best = record_score(score_key(title), player, actions)
+    return (f"Challenge won in {actions} command{'s' if actions != 1 else ''}: {stars} "
+            f"star{'s' if stars != 1 else ''}{' (a new best)' if best else ''}.")

@@ -34,6 +34,7 @@ from game.commands import Command, Wait
 from game.engine import Engine, Impossible
 from game.errors import UserError
 from game.events import RuleBroken, RuleFormed, TurnEnded
+from game.session.challenge import goal_of
 from game.session.match import Seat
 from game.session.narrate import Chronicle, Told, name_of
 from game.session.rulesense import changes, panel_lines
@@ -453,6 +454,9 @@ class RulefrontApp(App[int]):
         self.title = "Rulefront"
         self.write_log()
         self.log_line(f"{self.engine.ruleset.describe(self.engine.world)}. Press ? for keys.")
+        goal = goal_of(self.engine.map)
+        if goal is not None:
+            self.log_line(f"Challenge: {goal.brief}")
         if self.ai_plays:
             self.thinker.prepare()  # started now, not when the AI's turn comes (a level's
             # first hint starts it: most levels are played without one)

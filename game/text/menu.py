@@ -236,7 +236,7 @@ def play(menu: MenuController, launch: Launch) -> Any:
         return None
     if launch.kind == "online":
         return play_online(launch)
-    seed = menu.seed
+    seed = menu.seed if launch.seed is None else launch.seed
     save_path: Path | None = menu.save_path
     if launch.kind == "resume":
         from game.session.replay import read_record, rebuild

@@ -31,6 +31,7 @@ from game.levels.loader import load_engine
 from game.render.controllers.preview import Preview, preview, ready_line
 from game.render.panels import name_of
 from game.render.uiview import Button, Cell, UiView
+from game.session.challenge import goal_of
 from game.session.match import Seat, current_round, make_seats
 from game.session.narrate import Chronicle, Told
 from game.session.saves import save_game
@@ -125,6 +126,9 @@ class Controller:
         self.rushing = False  # Space: the AI's turn plays at once, unanimated
         self.confirming: str | None = None  # 'restart', 'next', 'previous' or 'end', asked first
         self._threat: tuple[tuple[int, object], Threat] | None = None
+        goal = goal_of(engine.map)  # a challenge's task, shown until the first action
+        self.message = f"Challenge: {goal.brief}" if goal is not None and not engine.history \
+            else ""
         self.chronicle = Chronicle(engine, self._resumed_log)  # the game's log, told once
         self._resumed_log = None
         self.log_scroll = 0

@@ -209,7 +209,15 @@ class Skirmish(SidesRuleset, Ruleset):
         turn = self.turn(world)
         if turn.over:
             return f"round {turn.round}: {turn.winner} - {turn.reason}"
-        return f"round {turn.round}/{self.cfg.turn_limit}, {turn.side} to play"
+        said = f"round {turn.round}/{self.cfg.turn_limit}, {turn.side} to play"
+        if self.cfg.deadline is not None:
+            player, turns = self.cfg.deadline
+            # the player's turns left, this one included (red's come first in a round)
+            left = turns - turn.round + (1 if turn.side == player or player == SIDES[1] else 0)
+            when = (f"within {left} turns" if left > 1
+                    else "this turn" if turn.side == player else "in its next turn")
+            said += f"; {player} must win {when}"
+        return said
 
     def status_lines(self, world: World) -> list[str]:
         return [LEGEND, roster(world)]

@@ -80,3 +80,33 @@ def test_a_challenge_that_words_do_not_decide_is_reported_and_exits_1(tmp_path):
     report = json.loads(done.stdout)
     assert report["solved"] and report["words_off"]["won"] and not report["needs_words"]
     assert "without pushing a word" in report["note"]
+
+
+@pytest.mark.parametrize("name", ["skull-field", "no-mending"])
+def test_the_line_typed_into_the_plain_client_beats_the_real_opponent(name, tmp_path):
+    """`rulefront play NAME --text --plain` seats the player against the challenge's opponent
+    with its seed: the solver's commands, typed by number, win against the AI seat playing
+    for itself in the real client, as the search foresaw."""
+    from game.levels.loader import load_engine
+    from game.session.challenge import goal_of, solve
+
+    engine = load_engine(MAPS / "challenges" / f"{name}.png")
+    goal = goal_of(engine.map)
+    found = solve(engine, goal)
+    typed = []
+    for command in found.commands:
+        if engine.side == goal.side:
+            typed.append(str(engine.legal_actions().index(command) + 1))
+        engine.apply(command)
+    env = {"XDG_DATA_HOME": str(tmp_path / "data"), "XDG_CONFIG_HOME": str(tmp_path / "cfg")}
+    done = subprocess.run([sys.executable, "-m", "game", "play", name, "--text", "--plain"],
+                          input="\n".join(typed) + "\n", capture_output=True, text=True,
+                          timeout=120, cwd=tmp_path,
+                          env={**os.environ, **env, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == f"Challenge: {goal.brief}"
+    assert any(line.startswith("game over: red") for line in lines)
+    assert lines[-1] == (f"Challenge won in {found.actions} commands: 3 stars (a new best).")
+    scores = json.loads((tmp_path / "data" / "rulefront" / "scores.json").read_text())
+    assert list(scores[f"challenge: {engine.map.name}"].values()) == [found.actions]

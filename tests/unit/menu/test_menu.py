@@ -11,8 +11,10 @@ import pytest
 import yaml
 
 import game
-from game import DATA, registry
+from game import DATA, MAPS, registry
+from game.commands import EndTurn
 from game.data import find_shipped
+from game.levels.loader import load_game_map
 from game.menu.model import Launch, stars_for
 from game.menu.pages import PAGES, new_menu, register_page
 from game.session.scores import record_score
@@ -243,3 +245,50 @@ def test_the_editor_page_lists_a_map_saved_in_the_editor_and_never_reuses_its_na
     assert "map-2.png" in " ".join(menu.view().about)
     press(menu, "DOWN", "RETURN")
     assert menu.take_launch() == Launch("edit", launch.path)
+
+
+def test_the_challenges_page_lists_the_shipped_challenge_maps_after_menu_yaml_s(home):
+    from game.session.challenge import goal_of
+
+    menu = new_menu()
+    open_entry(menu, "Challenges")
+    rows = menu.view().rows
+    shipped = sorted((MAPS / "challenges").glob("*.png"))
+    titles = [load_game_map(path).name for path in shipped]
+    assert [row.label for row in rows] == [c.title for c in menu.challenges] + titles
+    index = len(menu.challenges) + titles.index("The brittle keep")
+    menu.point(index)
+    about = menu.view().about
+    assert about[0] == goal_of(load_game_map("brittle-keep")).brief
+    assert about[1] == "You play red against heuristic."
+    press(menu, "ESCAPE")
+    open_entry(menu, "New game")  # the challenge maps are not offered as plain matches
+    for _ in range(12):
+        assert "challenges" not in str(menu.view().rows[0].preview)
+        press(menu, "RIGHT")
+
+
+def test_a_shipped_challenge_won_is_scored_by_commands_with_its_stars(home):
+    from game.levels.loader import load_engine
+    from game.session.challenge import goal_of, solve
+
+    menu = new_menu(settings=Settings(player="ann"))
+    open_entry(menu, "Challenges")
+    index = labels(menu).index("The brittle keep")
+    menu.click(index)
+    launch = menu.take_launch()
+    assert (launch.kind, launch.counts, launch.seed, launch.challenge) == (
+        "match", "actions", 0, "The brittle keep")
+    assert launch.specs == {"red": "human", "blue": "heuristic"}
+    engine = load_engine(launch.path, seed=launch.seed)
+    for command in solve(engine, goal_of(engine.map)).commands:
+        engine.apply(command)
+    menu.returned(engine, launch)
+    assert menu.view().message == "Challenge won in 4 commands: 3 stars (a new best)."
+    row = menu.view().rows[index]
+    assert (row.stars, row.detail) == (3, "4 commands")
+    lost = load_engine(launch.path)
+    lost.apply(EndTurn())
+    menu.returned(lost, launch)
+    assert menu.view().message == "Challenge lost: red did not win within 1 turn."
+    assert menu.view().rows[index].stars == 3
