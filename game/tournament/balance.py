@@ -1,8 +1,13 @@
-"""Map balance: the same AI on both sides, many seeds; who wins, who deals the damage, who dies where.
+"""Map balance: the same AI on both sides, many seeds; who wins, who deals the damage, who dies
+where, and which rules the words made and unmade.
 
 With one AI in both seats nothing but the map (and moving first) separates the sides, so a red
 score far from 0.5 is the map's doing. Damage and kills are credited to what dealt them: a
-hero's class, or minion, tower or HQ; deaths are counted on the cell where the unit fell.
+hero's class, or minion, tower or HQ; deaths are counted on the cell where the unit fell. A rule
+formed or broken is credited to the side whose command did it (read from the command's
+RuleFormed / RuleBroken events, as the log tells them: game/session/rulesense.py `changes`),
+and summed with that side's result in the game, so a map maker sees whether making or breaking
+a sentence wins.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from components import Kind, Position, Team, UnitClass
 from components.match import DRAW
 from game.events import Attacked, Damaged, Died
 from game.levels.loader import load_engine
+from game.session.rulesense import changes
 from game.session.seat import Forfeited, close_seats, make_seats, step
 from game.tournament.stats import wilson
 from systems.ai import Budget
@@ -36,6 +42,8 @@ class BalanceGame:
     damage: dict[str, dict[str, int]] = field(default_factory=dict)  # side -> source -> hp
     kills: dict[str, dict[str, int]] = field(default_factory=dict)  # side -> source -> kills
     deaths: list[tuple[int, int, str, str]] = field(default_factory=list)  # x, y, side, kind
+    # each rule change in play order: rule, "formed" or "broken", the side whose command did it
+    rules: list[tuple[str, str, str]] = field(default_factory=list)
 
 
 def source_of(world: Any, entity: int) -> str:
@@ -72,7 +80,10 @@ def play_balance_game(map_path: str, ai: str, seed: int,
         if isinstance(outcome, Forfeited):
             forfeit = outcome  # the other side wins, as in any match (game/session/seat.py)
             break
+        mover = engine.side
         engine.submit(outcome.command)
+        for rule, change in changes(engine.history[-1].events).items():
+            game.rules.append((rule, change, mover))
         last_hit: dict[int, tuple[str, str]] = {}
         attacker: tuple[str, str] | None = None
         for event in engine.history[-1].events:
@@ -159,7 +170,39 @@ def summarize(games: Sequence[BalanceGame], map_path: str, ai: str) -> dict[str,
             "avg_rounds": round(sum(g.rounds for g in games) / n, 2) if n else 0.0,
             "damage": total_damage, "kills": total_kills, "sources": classes,
             "deaths": sum(len(g.deaths) for g in games),
+            "rule_games": sum(1 for g in games if g.rules), "rules": rule_changes(games),
             "balanced": is_balanced(sides["red"]["score"])}
+
+
+def result_of(game: BalanceGame, side: str) -> float:
+    """A side's result in one game: 1 a win, 0.5 a draw, 0 a loss."""
+    return 1.0 if game.winner == side else 0.5 if game.winner == DRAW else 0.0
+
+
+def rule_changes(games: Sequence[BalanceGame]) -> dict[str, dict[str, Any]]:
+    """Per rule, per change ("formed", "broken"): how often it happened, in how many games, how
+    often by each side, and the changer's score: the mean result, over each game and side that
+    made that change at least once, of that side in that game (so 0.5 is a change that does
+    not decide games; near 1 a change the winner makes)."""
+    found: dict[str, dict[str, Any]] = {}
+    for g in games:
+        done: set[tuple[str, str, str]] = set()
+        for rule, change, side in g.rules:
+            row = found.setdefault(rule, {}).setdefault(change, {
+                "times": 0, "games": 0, "by_side": {"red": 0, "blue": 0}, "points": 0.0,
+                "changers": 0})
+            row["times"] += 1
+            row["by_side"][side] = row["by_side"].get(side, 0) + 1
+            if (rule, change, side) not in done:
+                done.add((rule, change, side))
+                row["points"] += result_of(g, side)
+                row["changers"] += 1
+        for made, change in {(r, c) for r, c, _s in done}:
+            found[made][change]["games"] += 1
+    for rows in found.values():
+        for row in rows.values():
+            row["score"] = round(row.pop("points") / row["changers"], 4)
+    return {rule: found[rule] for rule in sorted(found)}
 
 
 def is_balanced(red_score: float) -> bool:
@@ -182,10 +225,29 @@ def balance_text(s: dict[str, Any]) -> str:
         lines.append(f"{name:<12} {row['damage']:>7} {row['damage_share']:>6.3f} "
                      f"{row['kills']:>6} {row['kills_share']:>6.3f}  "
                      f"{r['damage']:>6}/{r['kills']:<6} {b['damage']:>6}/{b['kills']:<6}")
+    lines += rules_text(s)
     lines.append(("balanced" if s["balanced"] else "out of balance")
                  + ": red's score is " + ("within" if s["balanced"] else "outside")
                  + " 0.5 +- 0.05")
     return "\n".join(lines)
+
+
+def rules_text(s: dict[str, Any]) -> list[str]:
+    """The rule changes of a summary as lines of a table (one line when there were none)."""
+    if not s["rules"]:
+        return ["no rule was formed or broken"]
+    lines = [f"rules changed in {s['rule_games']} of {s['games']} games (score: the mean "
+             "result of the side that made the change, in the games it made it)",
+             f"{'rule':<22} {'change':<7} {'times':>5} {'games':>5} {'red':>5} {'blue':>5} "
+             f"{'score':>6}"]
+    for rule, row in s["rules"].items():
+        for change in ("formed", "broken"):
+            if change in row:
+                r = row[change]
+                lines.append(f"{rule:<22} {change:<7} {r['times']:>5} {r['games']:>5} "
+                             f"{r['by_side']['red']:>5} {r['by_side']['blue']:>5} "
+                             f"{r['score']:>6.3f}")
+    return lines
 
 
 def heatmap_png(map_path: str, games: Sequence[BalanceGame], cell: int = 16) -> bytes:

@@ -4,15 +4,26 @@ and `generate skirmish --balanced` keeps only a map the balance report calls bal
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from collections import defaultdict
 
 import pytest
 from PIL import Image
 
 from components import Kind, Position, Team, UnitClass
+from components.match import DRAW
 from game import MAPS
+from game.events import RuleBroken, RuleFormed
 from game.levels.loader import load_engine
-from game.tournament.balance import BalanceGame, play_balance_game, run_balance, summarize
+from game.session.match import run_match
+from game.tournament.balance import (
+    BalanceGame,
+    balance_text,
+    play_balance_game,
+    run_balance,
+    summarize,
+)
 from tests.helpers import OUTPOST, run_cli
 
 
@@ -149,3 +160,64 @@ def test_crossing_stays_balanced_for_heuristic_against_itself() -> None:
     summary = summarize(run_balance(CROSSING, "heuristic", 120, 520), CROSSING, "heuristic")
     lo, hi = summary["sides"]["red"]["ci95"]
     assert lo <= 0.5 <= hi, summary["sides"]["red"]
+
+
+FORD = str(MAPS / "ford.png")
+FORD_SEED = 36  # heuristic against itself: blue breaks WATER IS STOP, red spells it again
+
+
+def test_rule_changes_are_counted_as_the_games_events_tell_them() -> None:
+    game = play_balance_game(FORD, "heuristic", seed=FORD_SEED)
+    told: list[tuple[str, str, str]] = []
+    mover = ["red"]
+
+    def count(engine, _command) -> None:  # the same game through the match loop
+        for event in engine.history[-1].events:
+            if isinstance(event, RuleFormed | RuleBroken):
+                told.append((event.rule, "formed" if isinstance(event, RuleFormed) else "broken",
+                             mover[0]))
+        mover[0] = engine.side
+
+    _engine, result = run_match(FORD, {"red": "heuristic", "blue": "heuristic"}, FORD_SEED,
+                                on_command=count)
+    assert result.winner == game.winner
+    assert game.rules == told
+    assert {change for _rule, change, _side in told} == {"formed", "broken"}
+
+
+def test_each_rule_change_is_scored_by_the_result_of_the_side_that_made_it() -> None:
+    games = [BalanceGame(1, "red", 9, rules=[("WATER IS STOP", "broken", "red"),
+                                             ("WATER IS STOP", "formed", "blue"),
+                                             ("WATER IS STOP", "broken", "red")]),
+             BalanceGame(2, "blue", 9, rules=[("WATER IS STOP", "broken", "red"),
+                                              ("WATER IS STOP", "broken", "blue")]),
+             BalanceGame(3, DRAW, 9, rules=[("BLUE IS WEAK", "formed", "red")]),
+             BalanceGame(4, "red", 9)]
+    s = summarize(games, FORD, "heuristic")
+    assert s["rule_games"] == 3
+    broken = s["rules"]["WATER IS STOP"]["broken"]
+    # red broke it in games 1 (won) and 2 (lost), blue in game 2 (won): 2 of 3
+    assert broken == {"times": 4, "games": 2, "by_side": {"red": 3, "blue": 1},
+                      "changers": 3, "score": round(2 / 3, 4)}
+    assert s["rules"]["WATER IS STOP"]["formed"]["score"] == 0.0  # blue lost game 1
+    assert s["rules"]["BLUE IS WEAK"]["formed"]["score"] == 0.5  # a draw
+    text = balance_text(s)
+    assert "rules changed in 3 of 4 games" in text
+    assert any(line.split()[:5] == ["WATER", "IS", "STOP", "broken", "4"]
+               for line in text.splitlines())
+
+
+def test_balance_from_the_command_line_reports_the_rule_changes(tmp_path) -> None:
+    heat = tmp_path / "ford-deaths.png"
+    run = subprocess.run([sys.executable, "-m", "game", "balance", "ford", "--games", "1",
+                          "--seed", str(FORD_SEED), "--json", "--heatmap", str(heat)],
+                         capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    s = json.loads(run.stdout)
+    assert s["rule_games"] == 1
+    assert s["rules"]["WATER IS STOP"]["broken"]["by_side"] == {"red": 0, "blue": 1}
+    assert s["rules"]["WATER IS STOP"]["formed"]["by_side"] == {"red": 1, "blue": 0}
+    run = subprocess.run([sys.executable, "-m", "game", "balance", "outpost", "--games", "1",
+                          "--heatmap", str(heat)],
+                         capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    assert run.returncode == 0 and "no rule was formed or broken" in run.stdout
