@@ -12,6 +12,7 @@ import urllib.error
 import pytest
 from PIL import Image
 
+from game.menu.pages import new_menu
 from tests.helpers import until
 from tests.integration.test_online_play import info, red_ends_turns
 from tests.integration.tmux import rulefront, terminal
@@ -54,7 +55,10 @@ def test_host_in_the_window_starts_a_server_and_plays_red_against_a_bot_that_joi
                 desk.key(window, *keys)
 
             press(*["Down"] * DOWN_TO["Host"], "Return")  # Host: Map, Open to, Host
-            press("Right", "Right", "Down", "Down", "Return")  # duel, frontier, outpost; Host
+            # from duel (the default) right to outpost among the maps Host lists, then Host
+            names = [name for name, _path, _map in new_menu().maps_of(("skirmish",), sides=2)]
+            press(*["Right"] * (names.index("outpost") - names.index("duel")), "Down", "Down",
+                  "Return")
             try:
                 until(hosted.exists, "the hosted server's line")
             except AssertionError:
