@@ -3,6 +3,7 @@ and `generate skirmish --balanced` keeps only a map the balance report calls bal
 
 from __future__ import annotations
 
+import functools
 import json
 import subprocess
 import sys
@@ -163,11 +164,22 @@ def test_crossing_stays_balanced_for_heuristic_against_itself() -> None:
 
 
 FORD = str(MAPS / "ford.png")
-FORD_SEED = 36  # heuristic against itself: blue breaks WATER IS STOP, red spells it again
+
+
+@functools.cache
+def ford_game_with_a_rule_change() -> BalanceGame:
+    """The first game of heuristic against itself on ford, from seed 36, in which a rule
+    changes (seed 36 itself when this was written: blue broke WATER IS STOP, red spelled it
+    again)."""
+    for seed in range(36, 56):
+        game = play_balance_game(FORD, "heuristic", seed=seed)
+        if game.rules:
+            return game
+    raise AssertionError("no rule changed in 20 heuristic games on ford")
 
 
 def test_rule_changes_are_counted_as_the_games_events_tell_them() -> None:
-    game = play_balance_game(FORD, "heuristic", seed=FORD_SEED)
+    game = ford_game_with_a_rule_change()
     told: list[tuple[str, str, str]] = []
     mover = ["red"]
 
@@ -178,11 +190,10 @@ def test_rule_changes_are_counted_as_the_games_events_tell_them() -> None:
                              mover[0]))
         mover[0] = engine.side
 
-    _engine, result = run_match(FORD, {"red": "heuristic", "blue": "heuristic"}, FORD_SEED,
+    _engine, result = run_match(FORD, {"red": "heuristic", "blue": "heuristic"}, game.seed,
                                 on_command=count)
     assert result.winner == game.winner
-    assert game.rules == told
-    assert {change for _rule, change, _side in told} == {"formed", "broken"}
+    assert game.rules == told != []
 
 
 def test_each_rule_change_is_scored_by_the_result_of_the_side_that_made_it() -> None:
@@ -208,15 +219,22 @@ def test_each_rule_change_is_scored_by_the_result_of_the_side_that_made_it() -> 
 
 
 def test_balance_from_the_command_line_reports_the_rule_changes(tmp_path) -> None:
+    game = ford_game_with_a_rule_change()
     heat = tmp_path / "ford-deaths.png"
     run = subprocess.run([sys.executable, "-m", "game", "balance", "ford", "--games", "1",
-                          "--seed", str(FORD_SEED), "--json", "--heatmap", str(heat)],
+                          "--seed", str(game.seed), "--json", "--heatmap", str(heat)],
                          capture_output=True, text=True, timeout=300, cwd=tmp_path)
     assert run.returncode == 0, run.stderr
     s = json.loads(run.stdout)
     assert s["rule_games"] == 1
-    assert s["rules"]["WATER IS STOP"]["broken"]["by_side"] == {"red": 0, "blue": 1}
-    assert s["rules"]["WATER IS STOP"]["formed"]["by_side"] == {"red": 1, "blue": 0}
+    assert s["rules"] == summarize([game], FORD, "heuristic")["rules"]
+    for rule, change, side in game.rules:
+        assert s["rules"][rule][change]["by_side"][side] >= 1
+    run = subprocess.run([sys.executable, "-m", "game", "balance", "ford", "--games", "1",
+                          "--seed", str(game.seed), "--heatmap", str(heat)],
+                         capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    assert run.returncode == 0 and "rules changed in 1 of 1 games" in run.stdout
+    assert game.rules[0][0] in run.stdout
     run = subprocess.run([sys.executable, "-m", "game", "balance", "outpost", "--games", "1",
                           "--heatmap", str(heat)],
                          capture_output=True, text=True, timeout=300, cwd=tmp_path)
