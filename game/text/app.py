@@ -455,8 +455,10 @@ class RulefrontApp(App[int]):
         self.write_log()
         self.log_line(f"{self.engine.ruleset.describe(self.engine.world)}. Press ? for keys.")
         goal = goal_of(self.engine.map)
-        if goal is not None:
+        if goal is not None:  # the task: in the log, and on the status line until a key
             self.log_line(f"Challenge: {goal.brief}")
+            if not self.engine.history:
+                self.cursor.message = f"Challenge: {goal.brief}"
         if self.ai_plays:
             self.thinker.prepare()  # started now, not when the AI's turn comes (a level's
             # first hint starts it: most levels are played without one)
