@@ -177,7 +177,10 @@ class World:
         self._enter()
         entity = esper.create_entity(*components)
         self._alive.add(entity)
+        queries = self._queries
         self._restructure()
+        if queries:  # the lists from before with the newcomer, cheaper than asking esper again
+            self._queries = _with_spawned(queries, entity, components)
         self._journal.append((SPAWN, entity, components))
         for comp in components:
             if type(comp) is Position:
@@ -484,6 +487,26 @@ class World:
 
 
 _EMPTY: list[int] = []
+
+
+def _with_spawned(queries: dict[tuple[type, ...], list[Any]], entity: int,
+                  components: tuple[Any, ...]) -> dict[tuple[type, ...], list[Any]]:
+    """Query lists (by entity id) with a new entity added to those whose types it has. A new
+    id is above every live one, so it goes last; a list it would not end is left out (asked
+    of esper again when wanted)."""
+    held = {type(comp): comp for comp in components}
+    kept: dict[tuple[type, ...], list[Any]] = {}
+    for types, found in queries.items():
+        if found and found[-1][0] > entity:
+            continue
+        if len(types) == 1:
+            comp = held.get(types[0])
+            kept[types] = found if comp is None else [*found, (entity, comp)]
+        elif all(kind in held for kind in types):
+            kept[types] = [*found, (entity, tuple(held[kind] for kind in types))]
+        else:
+            kept[types] = found
+    return kept
 
 
 def _first(pair: tuple[int, Any]) -> int:

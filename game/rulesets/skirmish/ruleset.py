@@ -26,6 +26,7 @@ from game.commands import Command, EndTurn, Move
 from game.data import SIDES, Units, data_units_with, need, words
 from game.errors import UserError
 from game.events import Event, Pushed, TurnEnded, Won
+from game.journal import MOVE, SET
 from game.registry import Ruleset
 from game.rulesets.sides import SidesRuleset
 from game.rulesets.skirmish.board import LEGEND, board, describe_command, roster
@@ -390,6 +391,7 @@ class Skirmish(SidesRuleset, Ruleset):
 
     def perform(self, world: World, command: Command) -> list[Event]:
         events: list[Event]
+        mark = world.mark()
         if isinstance(command, Move):
             derived = self._derived(world)
             cost = self._field(world, derived, command.unit).cost.get((command.x, command.y))
@@ -405,6 +407,8 @@ class Skirmish(SidesRuleset, Ruleset):
             events = attack(world, command.unit, command.target)
         else:
             events = self.end_turn(world)
+        if _quiet(world.changes_since(mark)):
+            return events  # a plain walk: nothing the checks read was written
         return events + self.checks(world)
 
     def unit_effects(self, world: World, unit: int) -> list[Event]:
@@ -449,6 +453,21 @@ class Skirmish(SidesRuleset, Ruleset):
             else:
                 events += win.decide(world, world.resource(TURN_KEY), SIDES, self.cfg.turn_limit)
         return events
+
+
+_QUIET = frozenset((Moves, Actions))  # fields no check reads: deaths read Health, the win too
+
+
+def _quiet(changes: list[Any]) -> bool:
+    """Whether journal entries only moved things and spent move or action points: then no
+    one died and no side won or lost that had not before (`checks` would find nothing, the
+    last command's checks having settled the state before it)."""
+    for entry in changes:
+        op = entry[0]
+        if op == MOVE or (op == SET and type(entry[2]) in _QUIET):
+            continue
+        return False
+    return True
 
 
 def _near(cells: frozenset[tuple[int, int]], x: int, y: int, mp: int) -> set[tuple[int, int]]:
