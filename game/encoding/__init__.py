@@ -10,6 +10,6 @@ describes it once.
 from __future__ import annotations
 
 from game.encoding.actions import Encoding, encoding_for
-from game.encoding.planes import HIGH, Planes, plane_names
+from game.encoding.planes import HIGH, Kept, Planes, plane_names
 
-__all__ = ["HIGH", "Encoding", "Planes", "encoding_for", "plane_names"]
+__all__ = ["HIGH", "Encoding", "Kept", "Planes", "encoding_for", "plane_names"]

@@ -111,13 +111,55 @@ class Planes:
 
     def observe(self, engine: Engine, me: str) -> np.ndarray:
         """A new array of `engine`'s position as side `me` sees it."""
-        out = np.empty(self.shape, dtype=np.float32)
-        self.fill(engine, me, out)
+        board = self._board(engine.world)
+        out = board.values.copy()
+        self._finish(board, engine, me, out)
         return out
 
     def fill(self, engine: Engine, me: str, out: np.ndarray) -> None:
         """Write the position, as side `me` sees it, into `out` (of `shape`)."""
+        board = self._board(engine.world)
+        np.copyto(out, board.values)
+        self._finish(board, engine, me, out)
+
+    def _finish(self, board: Board, engine: Engine, me: str, out: np.ndarray) -> None:
+        """The planes a board leaves at 0, written into a copy of its values."""
+        if board.by_side:
+            board.put_sides(me, out)
+        if self._exit is not None:
+            ex, ey = engine.world.resource(EXIT_KEY)
+            out[self._exit, ey, ex] = 1.0
+        if self._to_play is not None and engine.side == me and not engine.over:
+            out[self._to_play] = 1.0
+
+    def refresh(self, engine: Engine, me: str, kept: Kept) -> None:
+        """`fill` into a Kept array (one only refresh writes): when it holds an earlier
+        position of the same World's board, only the cells written since are copied, and
+        the side, exit and to_play planes are written afresh; else all of it."""
         world = engine.world
+        board = self._board(world)
+        out = kept.array
+        if kept.board is board and kept.epoch == board.epoch:
+            cells, values = kept.cells, board.cell
+            for i in board.log[kept.at:]:
+                cells[i] = values[i]
+            if board.units:
+                board.put_sides(me, out, whole=True)
+            if self._exit is not None and kept.exit is not None:
+                out[self._exit, kept.exit[1], kept.exit[0]] = 0.0
+        else:
+            np.copyto(out, board.values)
+            if board.by_side:
+                board.put_sides(me, out)
+        kept.board, kept.epoch, kept.at = board, board.epoch, len(board.log)
+        if self._exit is not None:
+            kept.exit = ex, ey = world.resource(EXIT_KEY)
+            out[self._exit, ey, ex] = 1.0
+        if self._to_play is not None:
+            out[self._to_play] = 1.0 if engine.side == me and not engine.over else 0.0
+
+    def _board(self, world: World) -> Board:
+        """The Board of `world`, brought up to date."""
         board = self._boards.get(world.name)
         if board is None:
             if len(self._boards) >= self.KEPT:
@@ -125,14 +167,24 @@ class Planes:
             board = self._boards[world.name] = Board(self, world)
         else:
             board.update(world)
-        np.copyto(out, board.values)
-        if board.by_side:
-            board.put_sides(me, out)
-        if self._exit is not None:
-            ex, ey = world.resource(EXIT_KEY)
-            out[self._exit, ey, ex] = 1.0
-        if self._to_play is not None and engine.side == me and not engine.over:
-            out[self._to_play] = 1.0
+        return board
+
+
+class Kept:
+    """An observation array that only `Planes.refresh` writes, and what it holds (a board,
+    its epoch and how far into its log of written cells), so that a refresh writes only
+    what changed: `tensor` (flat) and `observation` (shaped) are read-only views of it, and
+    anything that would change them must copy them first (np.array(kept.tensor))."""
+
+    def __init__(self, shape: tuple[int, ...]) -> None:
+        self.array = np.zeros(shape, dtype=np.float32)
+        self.cells: Any = memoryview(self.array.reshape(-1))  # type: ignore[arg-type]
+        self.observation = self.array.view()
+        self.observation.flags.writeable = False
+        self.tensor = self.observation.reshape(-1)
+        self.board: Board | None = None
+        self.epoch, self.at = -1, 0
+        self.exit: tuple[int, int] | None = None
 
 
 @cache
@@ -181,6 +233,8 @@ class Board:
     entity's marks on them, and each unit's side and cell. Kept up to date from the World's
     journal: only the entities written since the last fill are marked again."""
 
+    LOG = 4096  # cells written kept in `log` before a new epoch starts it again
+
     def __init__(self, planes: Planes, world: World) -> None:
         self.planes = planes
         _, height, width = planes.shape
@@ -209,6 +263,10 @@ class Board:
         planes each kind marks are worked out again from the World's masks)."""
         self.masks = world.resource(PROPS_KEY)
         self.prop_marks = self._prop_marks(self.masks)
+        # the cells of `values` written since the last rebuild, in order (Planes.refresh
+        # copies them); a new epoch when they are rebuilt or the log grows long
+        self.epoch = getattr(self, "epoch", -1) + 1
+        self.log: list[int] = []
         self.values.fill(0.0)
         self.counts: dict[int, int] = {}  # index in `flat` -> marks counted there (if any)
         self.setters: dict[int, dict[int, float]] = {}  # value index -> entity -> its value
@@ -232,20 +290,26 @@ class Board:
                             if mask & bit and name in props)
                 for kind, mask in masks.items() if mask}
 
-    def put_sides(self, me: str, out: np.ndarray) -> None:
+    def put_sides(self, me: str, out: np.ndarray, whole: bool = False) -> None:
         """Write the side planes as observer `me` sees them: its units' cells on `side:own`,
-        every other side's on `side:other`."""
+        every other side's on `side:other` (`whole`: a plane with none is written with 0s,
+        where the planes were not cleared before)."""
         own, foe = self.side_planes
         others = []
+        mine = None
         for side, cells in self.by_side.items():
             if side == me:
-                out[own] = cells
+                out[own] = mine = cells
             else:
                 others.append(cells)
         if len(others) == 1:
             out[foe] = others[0]
         elif others:
             np.maximum.reduce(others, out=out[foe])
+        elif whole:
+            out[foe] = 0.0
+        if whole and mine is None:
+            out[own] = 0.0
 
     def _marks_of(self, comps: dict[type, Any]) -> tuple[tuple[int, int, float], ...]:
         """(index in `flat`, COUNT or VALUE, value) for each plane an entity with components
@@ -316,6 +380,9 @@ class Board:
         if world.is_ancestor(token):
             changes = world.changes_since(token[1])
             self.seen.extend(changes)
+            if len(changes) == 2 and self._walked(changes):
+                self.token = world.version()
+                return
             # the entities straight from the entries (a move is one or two of them): decoding
             # them into a Touched costs more than the marks
             done: set[int] | list[int] = _written(changes)
@@ -350,10 +417,48 @@ class Board:
         new = self._marks_of(comps)
         if new:
             self.marks[entity] = new
-        if old == new:
-            return
+        if old != new:
+            self._rewrite(entity, old, new)
+
+    def _walked(self, changes: list[Change]) -> bool:
+        """The usual command, a unit walking ((MOVE e), (SET e Moves mp)): its marks move by
+        the same offset and the moves plane takes its new share, without reading the entity
+        again. False (nothing done) for any other pair of entries."""
+        step, spend = changes
+        entity = step[1]
+        if step[0] != MOVE or spend[0] != SET or spend[1] != entity \
+                or type(spend[2]) is not Moves or not self.units:
+            return False
+        old, was = self.marks.get(entity), self.sides.get(entity)
+        (ox, oy), pos, width, height = step[3], step[2], self.width, self.height
+        x, y = pos.x, pos.y
+        if old is None or was is None or not (0 <= x < width and 0 <= y < height
+                                              and 0 <= ox < width and 0 <= oy < height):
+            return False
+        shift, moves = (y - oy) * width + (x - ox), spend[2]
+        low = self.unit_planes[3]
+        high = low + self.cells
+        share = _share(moves.mp, moves.max_mp) if moves.max_mp > 0 else 0.0
+        new = tuple((i + shift, how, share if low <= i < high else value)
+                    for i, how, value in old)
+        self.marks[entity] = new
+        self._rewrite(entity, old, new)
+        self._count_side(was, -1)
+        self.sides[entity] = now = (was[0], y * width + x)
+        self._count_side(now, 1)
+        return True
+
+    def _rewrite(self, entity: int, old: tuple[tuple[int, int, float], ...],
+                 new: tuple[tuple[int, int, float], ...]) -> None:
+        """Take an entity's `old` marks off the planes and put its `new` ones on."""
         # one loop, locals only: after a move this is the heart of a fill
         counts, cell, stacked, setters_of = self.counts, self.cell, self.stacked, self.setters
+        log = self.log
+        if len(log) > self.LOG:  # refreshes copy everything once, rather than read a long log
+            log.clear()
+            self.epoch += 1
+        log += [i for i, _how, _value in old]
+        log += [i for i, _how, _value in new]
         for i, how, _value in old:
             if how == COUNT:
                 count = counts[i] - 1

@@ -21,12 +21,11 @@ import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
 import pyspiel
 from open_spiel.python.observation import IIGObserverForPublicInfoGame
 
 from game import registry
-from game.encoding import Encoding, Planes, encoding_for
+from game.encoding import Encoding, Kept, Planes, encoding_for
 from game.engine import Engine
 from game.errors import UserError
 from game.levels.loader import load_game_map
@@ -163,17 +162,21 @@ def _on_replay(engine: Engine, base: int) -> RulefrontGame:
 
 class GridObserver:
     """OpenSpiel's PyObserver for one game: `tensor` (flat) and `dict` (a shaped view) of the
-    shared planes (game.encoding.planes), as the observing player's side sees them."""
+    shared planes (game.encoding.planes), as the observing player's side sees them.
+
+    Both are read-only: `set_from` writes only the cells that changed since its last call
+    (game.encoding.planes.Kept), so nothing else may write there; copy them to change them."""
 
     def __init__(self, planes: Planes) -> None:
         self.planes = planes
-        self.tensor = np.zeros(int(np.prod(planes.shape)), np.float32)
-        self.dict = {"observation": self.tensor.reshape(planes.shape)}
+        self.kept = Kept(planes.shape)
+        self.tensor = self.kept.tensor
+        self.dict = {"observation": self.kept.observation}
 
     def set_from(self, state: Any, player: int) -> None:
         engine = state.engine()
         sides = engine.ruleset.sides
-        self.planes.fill(engine, sides[player % len(sides)], self.dict["observation"])
+        self.planes.refresh(engine, sides[player % len(sides)], self.kept)
 
     def string_from(self, state: Any, player: int) -> str:
         return str(state)

@@ -1,6 +1,8 @@
 """Planes.fill keeps the planes of things and words from one call to the next and brings them
 up to date from the World's journal; what it writes must stay exactly what a fill from scratch
-writes, through play, undo, redo, two Worlds sharing one Planes, and each observing side."""
+writes, through play, undo, redo, two Worlds sharing one Planes, and each observing side. So
+must Planes.refresh, which writes into a Kept array only the cells changed since its last
+refresh (OpenSpiel's observer)."""
 
 from __future__ import annotations
 
@@ -11,7 +13,8 @@ import pytest
 
 from components import Actions, Health, Kind, Moves, Position, Team, UnitClass, Word
 from components.resources import EXIT_KEY, PROPS_KEY
-from game.encoding import Planes
+from game.encoding import Kept, Planes
+from game.encoding import planes as planes_module
 from game.levels.loader import load_engine
 from systems.rules import property_bits
 from tests.conformance.cases import conformance_cases
@@ -78,6 +81,9 @@ def wander(source: str, seed: int, moves: int = 60) -> None:
     engines = [load_engine(source, seed=0), load_engine(source, seed=0)]
     planes = Planes(engines[0])
     out = np.full(planes.shape, 7.0, dtype=np.float32)  # a fill writes every value
+    sides = engines[0].ruleset.sides
+    # one Kept per side, and one that every side and both Worlds are refreshed into
+    kept, roaming = {me: Kept(planes.shape) for me in sides}, Kept(planes.shape)
     for _ in range(moves):
         engine = rng.choice(engines)
         roll = rng.random()
@@ -87,9 +93,13 @@ def wander(source: str, seed: int, moves: int = 60) -> None:
             engine.redo()
         elif engine.legal_actions():
             engine.submit(rng.choice(engine.legal_actions()))
-        for me in engine.ruleset.sides:
+        for me in sides:
             planes.fill(engine, me, out)
-            assert np.array_equal(out, from_scratch(planes, engine, me)), (source, me)
+            expected = from_scratch(planes, engine, me)
+            assert np.array_equal(out, expected), (source, me)
+            for into in (kept[me], roaming):
+                planes.refresh(engine, me, into)
+                assert np.array_equal(into.observation, expected), (source, me)
 
 
 @pytest.mark.parametrize("source", [str(case.source) for case in CASES],
@@ -112,3 +122,22 @@ def test_a_fill_after_the_journal_is_dropped_starts_again() -> None:
     engine.world.forget_history()
     assert not np.array_equal(planes.observe(engine, "red"), before)
     assert np.array_equal(planes.observe(engine, "red"), from_scratch(planes, engine, "red"))
+
+
+def test_a_refresh_after_a_long_log_copies_everything_again(monkeypatch) -> None:
+    """A board forgets its log of written cells past LOG entries (a new epoch): a Kept array
+    that had read part of it is then written whole, still equal to a fill from scratch."""
+    monkeypatch.setattr(planes_module.Board, "LOG", 8)
+    wander("outpost", 4, moves=40)
+
+
+def test_a_kept_array_is_read_only_to_everyone_else() -> None:
+    engine = load_engine("outpost")
+    planes = Planes(engine)
+    kept = Kept(planes.shape)
+    planes.refresh(engine, "red", kept)
+    for view in (kept.observation, kept.tensor):
+        with pytest.raises(ValueError, match="read-only"):
+            view[0] = 1.0
+    assert np.array_equal(np.array(kept.tensor).reshape(planes.shape),
+                          from_scratch(planes, engine, "red"))
