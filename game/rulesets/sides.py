@@ -13,13 +13,22 @@ class SidesRuleset:
 
     name = ""
     sides: tuple[str, ...] = ("red", "blue")
+    _held: tuple[World, Turn] | None = None  # the last World asked about and its Turn
 
     def start_turns(self, world: World) -> None:
         """Spawn the Turn entity: the first side plays round 1."""
         world.set_resource(TURN_KEY, world.spawn(Turn(self.sides[0], 1)))
 
     def turn(self, world: World) -> Turn:
-        return world.get(world.resource(TURN_KEY), Turn)
+        """The match state: one component, changed in place for the whole game (undo puts
+        its fields back), so it is looked up once per World (the side to play and the
+        outcome are asked several times a command)."""
+        held = self._held
+        if held is not None and held[0] is world:
+            return held[1]
+        turn = world.get(world.resource(TURN_KEY), Turn)
+        self._held = (world, turn)
+        return turn
 
     def side_to_play(self, world: World) -> str:
         return self.turn(world).side

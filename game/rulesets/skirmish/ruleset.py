@@ -120,6 +120,9 @@ class Skirmish(SidesRuleset, Ruleset):
         self._fields: dict[tuple[Any, ...], Field] = {}
         self._moves: dict[int, dict[tuple[int, int], Move]] = {}  # by unit, by cell
         self._steps: Steps | None = None  # the board's steps, while its solid cells stand
+        # legal actions of recent states by journal length, each with its heroes' parts, so a
+        # child state one walk away is worked out from its parent (_walked_legal)
+        self._legal: dict[int, Legal] = {}
 
     # -- setting up ------------------------------------------------------------------------
 
@@ -330,32 +333,108 @@ class Skirmish(SidesRuleset, Ruleset):
                 if kind.name == "hero" and team.side == side]
 
     def legal_actions(self, world: World) -> list[Command]:
+        token = world.version()
+        parent = self._legal.get(token[1] - 2)
+        if parent is not None and parent.world is world and world.is_ancestor(parent.token):
+            made = self._walked_legal(world, token, parent)
+            if made is not None:
+                return made
         side = self.side_to_play(world)
         derived = self._derived(world)
         occ = derived["occ"]
         units, at = occ.units, world.at
         actions: list[Command] = []
+        parts: list[Part] = []
         foes: list[tuple[int, int, int]] | None = None  # (entity, x, y) of what may be hit
-        plain = not named(world.resource(PROPS_KEY, {}))  # no rule names a unit: own ranges
+        props = world.resource(PROPS_KEY, {})
+        plain = not named(props)  # no rule names a unit: own ranges
         # one query for what the heroes' orders read (in id order, as heroes() gives them)
         for hero, (kind, team, moves, pos, ready) in world.query(Kind, Team, Moves, Position,
                                                                  Actions):
             if kind.name != "hero" or team.side != side:
                 continue
             x, y = pos.x, pos.y
+            strikes: list[Command] = []
             if ready.ap > 0:
                 if foes is None:
                     foes = _foes(world, side)
-                actions += [AttackCmd(hero, t) for t in
-                            _in_range(occ, side, x, y, world.get(hero, Attack).range
-                                      if plain else reach_of(world, hero), foes)]
-            actions += [move for cell, move in
-                        self._field_at(derived, hero, x, y, moves.mp, side).walks
-                        if cell not in units]
+                strikes = [AttackCmd(hero, t) for t in
+                           _in_range(occ, side, x, y, world.get(hero, Attack).range
+                                     if plain else reach_of(world, hero), foes)]
+                actions += strikes
+            field = self._field_at(derived, hero, x, y, moves.mp, side)
+            actions += [move for cell, move in field.walks if cell not in units]
             # a push needs something in a neighbouring cell: most heroes stand in the open
             if at(x, y - 1) or at(x + 1, y) or at(x, y + 1) or at(x - 1, y):
                 actions += [Move(hero, px, py) for (px, py) in push_moves(world, hero)]
-        actions.append(EndTurn())
+            parts.append((hero, strikes, field))
+        actions.append(END_TURN)
+        self._keep_legal(Legal(token, world, side, occ, derived.get(side), foes, plain,
+                               props, parts))
+        return actions
+
+    def _keep_legal(self, legal: Legal) -> None:
+        kept = self._legal
+        if len(kept) > 512:
+            kept.clear()
+        kept[legal.token[1]] = legal
+
+    def _walked_legal(self, world: World, token: tuple[int, int, Any],
+                      parent: Legal) -> list[Command] | None:
+        """legal_actions when the state is its parent's with one hero of the side to play
+        walked ((MOVE hero), (SET hero Moves mp)), the usual command: the occupancy is the
+        parent's with that hero's cell moved; the hero's attacks and walks are found again,
+        every other hero keeps its attacks (its enemies, their cells and the cells that
+        block sight stand) and its reach field (an ally walking changes neither), and walks
+        and pushes are listed anew. None (nothing done) for any other change."""
+        step, spend = world.changes_since(parent.token[1])
+        hero = step[1]
+        if step[0] != MOVE or spend[0] != SET or spend[1] != hero \
+                or type(spend[2]) is not Moves:
+            return None
+        pos, (ox, oy), at = step[2], step[3], world.at
+        x, y = pos.x, pos.y
+        occ, side = parent.occ, parent.side
+        units = dict(occ.units)
+        # only this hero stood on its old cell and stands on its new one (else: afresh)
+        if at(ox, oy) or units.pop((ox, oy), None) != side or at(x, y) != [hero] \
+                or (x, y) in units or not any(part[0] == hero for part in parent.parts):
+            return None
+        units[(x, y)] = side
+        occ = Occupancy(occ.width, occ.height, occ.solid, units, occ.opaque, occ.deadly)
+        derived: dict[Any, Any] = {"occ": occ}
+        if parent.enemies is not None:
+            derived[side] = parent.enemies
+        cache = self._cache
+        if len(cache) > 256:
+            cache.clear()
+        cache[token[1]] = (token, world, derived)
+        actions: list[Command] = []
+        parts: list[Part] = []
+        foes = parent.foes
+        for part in parent.parts:
+            unit, strikes, field = part
+            if unit == hero:
+                if world.get(hero, Actions).ap > 0:
+                    if foes is None:
+                        foes = _foes(world, side)
+                    strikes = [AttackCmd(hero, t) for t in
+                               _in_range(occ, side, x, y, world.get(hero, Attack).range
+                                         if parent.plain else reach_of(world, hero), foes)]
+                field = self._field_at(derived, hero, x, y, spend[2].mp, side)
+                part = (hero, strikes, field)
+                ux, uy = x, y
+            else:
+                upos = world.get(unit, Position)
+                ux, uy = upos.x, upos.y
+            actions += strikes
+            actions += [move for cell, move in field.walks if cell not in units]
+            if at(ux, uy - 1) or at(ux + 1, uy) or at(ux, uy + 1) or at(ux - 1, uy):
+                actions += [Move(unit, px, py) for (px, py) in push_moves(world, unit)]
+            parts.append(part)
+        actions.append(END_TURN)
+        self._keep_legal(Legal(token, world, side, occ, derived.get(side), foes, parent.plain,
+                               parent.props, parts))
         return actions
 
     def why_illegal(self, world: World, command: Command) -> str | None:
@@ -495,6 +574,27 @@ _row_major = itemgetter(1, 0)  # a cell's (y, x)
 def _new_move(moves: dict[tuple[int, int], Move], unit: int, cell: tuple[int, int]) -> Move:
     move = moves[cell] = Move(unit, cell[0], cell[1])
     return move
+
+
+END_TURN = EndTurn()  # one for every list (commands are frozen)
+Part = tuple[int, list[Command], "Field"]  # a hero, its attacks, its reach field
+
+
+@dataclass(slots=True)
+class Legal:
+    """The legal actions of one state (its `token`) as legal_actions found them: the side,
+    occupancy, enemies' cells, foes and range rule they were found with, and each hero's
+    part, in id order."""
+
+    token: tuple[int, int, Any]
+    world: World
+    side: str
+    occ: Occupancy
+    enemies: frozenset[tuple[int, int]] | None
+    foes: list[tuple[int, int, int]] | None
+    plain: bool
+    props: Any
+    parts: list[Part]
 
 
 @dataclass(frozen=True, slots=True)
