@@ -372,10 +372,15 @@ class HeuristicAI:
         s = self._situation = Situation(engine, self.w, self._memo, self._situation)
         words = bool(world.query(Word))
         by_id, stand, step = s.by_id, s._stand, self.w.step
+        solid, held = s.occ.solid, s.occ.units
         scored = []
         unit = -1  # the hero whose moves are being scored (they come hero by hero)
         for command in actions:
-            if type(command) is Move and not words:  # the common case, inlined (standing)
+            # The common case, inlined (standing): a walk. A move into a solid or held cell is
+            # a push (a walk ends on neither), scored apart (`score`); only a push can move a
+            # word, so only a push is tried for a rule change.
+            if type(command) is Move and (command.x, command.y) not in solid \
+                    and (command.x, command.y) not in held:
                 if command.unit != unit:
                     unit = command.unit
                     hero = by_id[unit]
@@ -412,8 +417,11 @@ class HeuristicAI:
             attacked = hero.ap <= 0
             here, there = (hero.x, hero.y), (command.x, command.y)
             cost = abs(there[0] - here[0]) + abs(there[1] - here[1])
-            value = s.standing(hero, there, attacked) - s.standing(hero, here, attacked)
-            value -= w.step * cost
+            if there in s.occ.solid or there in s.occ.units:  # a push: its standing unknown
+                value = -w.step * cost
+            else:
+                value = s.standing(hero, there, attacked) - s.standing(hero, here, attacked)
+                value -= w.step * cost
             if words:
                 value += self.rule_change(engine, command)
             return value

@@ -7,8 +7,8 @@ rules make PUSH), then its push, and a second push on in the same direction when
 changed nothing. A line counts when it changes something: a rule formed or broken, something
 destroyed, a kind transformed, or the game won. The lines are scored by the evaluation after
 them, for the side that pushes, and the best few are kept. Every line is applied and taken
-back; the commands come from `engine.legal_actions()`, so an engine that forbids word pushes
-(`words=off`) offers none.
+back; the walks come from `engine.legal_actions()` and each push is checked by
+`engine.why_illegal`, so an engine that forbids word pushes (`words=off`) offers none.
 """
 
 from __future__ import annotations
@@ -16,10 +16,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from components import Kind, Position, Word
+from components import Kind, Moves, Position, Word
 from components.resources import PROPS_KEY
 from game.commands import Command, Move
-from game.events import Destroyed, Died, RuleBroken, RuleFormed, Transformed, Won
+from game.events import Destroyed, Died, Pushed, RuleBroken, RuleFormed, Transformed, Won
 from systems.board import DIRS
 from systems.rules import Prop
 
@@ -96,17 +96,29 @@ def push_lines(engine: Engine, evaluate: Evaluator, limit: int,
 def _line(engine: Engine, play: Callable[[Command], list], unit: int, walk: Move | None,
           x: int, y: int, dx: int, dy: int) -> tuple[Command, ...] | None:
     """From (x, y), push toward (dx, dy), and once more when the first push changed nothing:
-    the line with the walk before it, left applied, if it changed something."""
+    the line with the walk before it, left applied, if it changed something.
+
+    A push is tried before it is checked (most change nothing, and the check costs more than
+    the try); a line that changed something is played again with each push checked by
+    `engine.why_illegal`, so what is kept is legal."""
     side = engine.side
-    done: list[Command] = [] if walk is None else [walk]
+    at = len(engine.history)
+    pushes: list[Command] = []
     for step in (1, 2):
-        push = Move(unit, x + step * dx, y + step * dy)
-        if push not in engine.legal_actions():
+        if engine.world.get(unit, Moves).mp < 1:
             return None
+        push = Move(unit, x + step * dx, y + step * dy)
         events = play(push)
-        done.append(push)
+        pushes.append(push)
+        if not any(type(e) is Pushed for e in events):
+            return None
         if _changes(events):
-            return tuple(done)
+            engine.retract_to(at)
+            for command in pushes:
+                if engine.why_illegal(command) is not None:
+                    return None
+                play(command)
+            return tuple(pushes) if walk is None else (walk, *pushes)
         if engine.over or engine.side != side:
             return None
     return None

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 class WordlessEngine(Engine):
     """The same engine under another class: it shares the engine's attributes (the very same
     `__dict__`, so every apply and undo through it is the engine's own), and its
-    `legal_actions` hold no Move of `side` that pushes a word tile."""
+    `legal_actions` hold no Move of `side` that pushes a word tile (`why_illegal` refuses one)."""
 
     __slots__ = ("wordless_side",)  # its own, not in the shared __dict__
 
@@ -38,6 +38,13 @@ class WordlessEngine(Engine):
         if self.side != self.wordless_side or not self.world.query(Word):
             return actions
         return [c for c in actions if not pushes_word(self, c)]
+
+    def why_illegal(self, command: Command) -> str | None:
+        reason = Engine.why_illegal(self, command)
+        if reason is None and self.side == self.wordless_side and self.world.query(Word) \
+                and pushes_word(self, command):
+            return "words=off: this AI may not push a word tile."
+        return reason
 
 
 def pushes_word(engine: Engine, command: Command) -> bool:

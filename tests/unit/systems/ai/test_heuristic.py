@@ -4,21 +4,22 @@ evaluation."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
-from components import Kind, Position, Word
 from components.resources import RULES_KEY
 from game.commands import Attack, EndTurn, Move
 from game.engine import Engine
+from game.levels.loader import load_engine
 from game.session.match import run_match
 from systems.ai import Budget
 from systems.ai.heuristic import HeuristicAI
+from tests.helpers import draw_cells
 from tests.unit.systems.ai.positions import (
     BLUE_BULWARK,
     BLUE_RANGER,
     BLUE_SAGE,
-    BLUE_TOWER,
     RED_BULWARK,
     RED_RANGER,
     RED_SAGE,
@@ -97,27 +98,21 @@ def test_heuristic_beats_random_on_the_default_map_in_a_few_games() -> None:
         assert winner_seat == "heuristic", result
 
 
-def test_a_move_that_changes_the_rules_for_the_better_is_judged_by_the_evaluation() -> None:
-    # No shipped ruleset on this branch pushes words yet, so a stand-in: moving the red
-    # bulwark to (2, 5) "forms a rule" that destroys the blue tower.
-    engine = arrange()
-    perform = engine.ruleset.perform
-
-    def perform_with_rule(world, command):
-        events = perform(world, command)
-        if command == Move(RED_BULWARK, 2, 5):
-            from systems.rules import set_rules
-
-            set_rules(world, (*world.resource(RULES_KEY), "TOWER IS WEAK"))
-            world.destroy(BLUE_TOWER)
-        return events
-
-    engine.ruleset.perform = perform_with_rule  # type: ignore[method-assign]
-    engine.world.spawn(Position(0, 23), Kind("text"), Word("TOWER", "noun"))
-    ai = HeuristicAI()
+def test_a_move_that_changes_the_rules_for_the_better_is_judged_by_the_evaluation(
+        tmp_path: Path) -> None:
+    # The red bulwark stands under ROCK, one cell out of TOWER IS _: pushing it up spells
+    # TOWER IS ROCK, and the only tower, blue's, turns to rock.
+    cells = {(0, 0): "red hq", (9, 9): "blue hq", (5, 3): "red bulwark", (8, 8): "blue bulwark",
+             (9, 5): "blue tower", (3, 1): "word TOWER", (4, 1): "word IS", (5, 2): "word ROCK"}
+    engine = load_engine(draw_cells(tmp_path / "t.png", 10, 10, cells,
+                                    {"name": "t", "base_rules": ["ROCK IS STOP", "TEXT IS PUSH"]}))
+    bulwark = next(iter(engine.world.at(5, 3)))
+    ai = HeuristicAI(pushes=False)  # the one action's own score, not a line of several
     scores = dict((c, s) for s, c in ai.scores(engine))
-    assert scores[Move(RED_BULWARK, 2, 5)] == max(scores.values())
-    assert ai.choose(engine, random.Random(0), Budget()) == Move(RED_BULWARK, 2, 5)
+    assert scores[Move(bulwark, 5, 2)] == max(scores.values()) > 40  # the tower's worth
+    assert ai.choose(engine, random.Random(0), Budget()) == Move(bulwark, 5, 2)
+    engine.apply(Move(bulwark, 5, 2))
+    assert "TOWER IS ROCK" in engine.world.resource(RULES_KEY)
 
 
 @pytest.mark.parametrize("level", ["maps/duel.png", "maps/crossing.png"])
