@@ -80,6 +80,7 @@ def run(args: argparse.Namespace) -> int:
     engine, _record = open_game(args.level, "solve", LEVELS, level=args.level_id)
     goal = goal_of(engine.map)
     if goal is not None:
+        refuse_level_flags(args)
         if goal.seed:  # the challenge is played, and so solved, with its own seed
             engine, _record = open_game(args.level, "solve", LEVELS, seed=goal.seed)
         return run_challenge(args, engine, goal)
@@ -162,6 +163,17 @@ def save_solution(engine: Engine, solution: Solution, path: Path) -> None:
     write_record(path, record)
 
 
+def refuse_level_flags(args: argparse.Namespace) -> None:
+    """The flags of puzzle and descent searches mean nothing to a challenge: one sentence."""
+    given = [flag for flag, on in (("--moves", bool(args.moves)), ("--hint", args.hint),
+                                   ("--method", args.method != "auto"),
+                                   ("--level", args.level_id is not None)) if on]
+    if given:
+        raise UserError(f"{args.level}: is a skirmish challenge; {given[0]} applies to puzzle "
+                        "and descent levels (a challenge takes --budget, --states, --save, "
+                        "--gif and --json).")
+
+
 def run_challenge(args: argparse.Namespace, engine: Engine, goal: Goal) -> int:
     """A skirmish challenge: the shortest winning line with the words, saved as a replay, and
     the search without them (words=off), which must see every line and find no win. Exit 0
@@ -185,6 +197,10 @@ def run_challenge(args: argparse.Namespace, engine: Engine, goal: Goal) -> int:
         save_line(engine, found.commands, path, goal.seed, seats)
         report["saved"] = str(path)
         report["stars"] = goal.stars_for(found.actions)
+        if args.gif:
+            from game.render.movie import write_movie
+
+            report["gif"] = str(write_movie(engine, found.commands, args.gif, 640, 480).path)
     if not found.won:
         report["note"] = ("cannot be won within its turns: every line was searched"
                           if found.exhausted else "not solved within the budget")
@@ -230,6 +246,8 @@ def challenge_text(report: dict[str, Any]) -> str:
     lines.append(f"words=off: {verdict} ({off['states']} states, {off['seconds']} s)")
     if "saved" in report:
         lines.append(f"saved: {report['saved']}  (rulefront replay {report['saved']})")
+    if "gif" in report:
+        lines.append(f"drawn: {report['gif']}")
     if "note" in report:
         lines.append(f"note: {report['note']}")
     return "\n".join(lines)

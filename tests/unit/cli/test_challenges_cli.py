@@ -110,3 +110,12 @@ def test_the_line_typed_into_the_plain_client_beats_the_real_opponent(name, tmp_
     assert lines[-1] == (f"Challenge won in {found.actions} commands: 3 stars (a new best).")
     scores = json.loads((tmp_path / "data" / "rulefront" / "scores.json").read_text())
     assert list(scores[f"challenge: {engine.map.name}"].values()) == [found.actions]
+
+
+@pytest.mark.parametrize("flag", [["--hint"], ["--moves", "ud"], ["--method", "bfs"]])
+def test_a_level_search_flag_on_a_challenge_is_one_sentence_and_exit_2(flag):
+    done = rulefront("solve", "flag-day", *flag)
+    assert done.returncode == 2 and not done.stdout
+    assert done.stderr.strip() == (
+        f"rulefront: flag-day: is a skirmish challenge; {flag[0]} applies to puzzle and "
+        "descent levels (a challenge takes --budget, --states, --save, --gif and --json).")
