@@ -96,3 +96,30 @@ def test_stars_count_the_players_commands_and_give_one_for_any_win(tmp_path):
         engine.apply(command)
     assert actions_in(engine, "red") == 4 and actions_in(engine, "blue") == 0
     assert [goal.stars_for(n) for n in (4, 5, 6, 7)] == [3, 2, 2, 1]
+
+
+def test_a_win_the_turns_end_brings_counts_before_the_deadline(tmp_path):
+    cells = {(0, 0): "red hq", (0, 2): "red duelist", (3, 1): "red tower",
+             (5, 1): "blue sage", (6, 2): "blue hq"}
+    path = draw_cells(tmp_path / "shot.png", 7, 3, cells,
+                      {"challenge": GOAL, "units": {"heroes": {"sage": {"hp": 3}}}})
+    engine = load_engine(path)
+    engine.apply(EndTurn())  # red's tower fires at the end of red's turn: the sage falls
+    assert engine.outcome.winner == "red" and "every blue hero fell" in engine.outcome.reason
+
+
+def test_the_status_line_counts_the_players_turns_down(tmp_path):
+    engine = brittle(tmp_path, {"brief": "Win in two.", "turns": 2})
+    said = []
+    for _ in range(3):
+        said.append(engine.ruleset.describe(engine.world).split("; ")[1])
+        engine.apply(EndTurn())
+    assert said == ["red must win within 2 turns", "red must win in its next turn",
+                    "red must win this turn"]
+    blue = brittle(tmp_path, {"brief": "Win as blue.", "side": "blue"})
+    assert blue.ruleset.describe(blue.world).endswith("; blue must win in its next turn")
+    blue.apply(EndTurn())
+    assert blue.ruleset.describe(blue.world).endswith("; blue must win this turn")
+    blue.apply(EndTurn())
+    assert blue.outcome.winner == "red" and blue.outcome.reason == \
+        "blue did not win within 1 turn"
