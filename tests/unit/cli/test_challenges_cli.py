@@ -82,7 +82,7 @@ def test_a_challenge_that_words_do_not_decide_is_reported_and_exits_1(tmp_path):
     assert "without pushing a word" in report["note"]
 
 
-@pytest.mark.parametrize("name", ["skull-field", "no-mending"])
+@pytest.mark.parametrize("name", ["skull-field", "no-mending", "high-water"])
 def test_the_line_typed_into_the_plain_client_beats_the_real_opponent(name, tmp_path):
     """`rulefront play NAME --text --plain` seats the player against the challenge's opponent
     with its seed: the solver's commands, typed by number, win against the AI seat playing
