@@ -54,7 +54,7 @@ SUMMARIES = {
     "edit": "paint a map PNG and its sidecar in a window",
     "ais": "list every AI a seat can name (built-in and plug-ins)",
     "envs": "describe (and check) the PettingZoo/Gymnasium environment of a map or level",
-    "tune": "tune the heuristic's weights by self-play (CMA-ES)",
+    "tune": "tune the heuristic's weights by self-play (CMA-ES), or measure the rules' worth (tune rules)",
     "balance": "play one AI against itself on a map: is it fair?",
     "serve": "host games for network play, bots and spectators",
     "online": "play, watch and host games on a rulefront server",
