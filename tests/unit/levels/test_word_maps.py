@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from components import Kind, Position, Team, UnitClass, Word
+from components import Kind, Moves, Position, Team, UnitClass, Word
 from components.resources import BASE_KEY, RULES_KEY, SIZE_KEY
 from game.commands import EndTurn, Move
 from game.data import map_argument
@@ -33,8 +33,17 @@ class WordMap:
     rules: frozenset[str]
     pushes: tuple[tuple[Cell, Cell, dict[str, str]], ...]
     mirrored: bool = True
-    unmirrored: dict[Cell, str] = field(default_factory=dict)  # balance nudges, by kind
+    # balance nudges: each cell whose things differ from its mirror's, by the kind it holds
+    # ("" for a cell left empty where its mirror holds something)
+    unmirrored: dict[Cell, str] = field(default_factory=dict)
 
+
+# Where the balanced maps depart from their point mirrors (docs/ai.md "Word maps" has the
+# candidates screened and the figures): one piece moved one cell.
+# mending: red's sage one cell west, (3,4) -> (2,4)
+MENDING_NUDGES = {(2, 4): "hero", (3, 4): "", (11, 10): "hero", (12, 10): ""}
+# tailwind: the same, red's sage (3,4) -> (2,4)
+TAILWIND_NUDGES = dict(MENDING_NUDGES)
 
 WORD_MAPS = {
     # crossing's two banks hold different sentences, and its balance fix breaks the mirror
@@ -44,6 +53,10 @@ WORD_MAPS = {
     "ford": WordMap(frozenset({"WATER IS STOP"}),
                     (((7, 6), (7, 7), {"WATER IS STOP": "broken"}),)),
     "drown": WordMap(frozenset(), (((10, 3), (10, 4), {"TOWER IS PUSH": "formed"}),)),
+    "mending": WordMap(frozenset(), (((7, 5), (7, 6), {"RED IS HEAL": "formed"}),),
+                       unmirrored=MENDING_NUDGES),
+    "tailwind": WordMap(frozenset(), (((7, 6), (8, 6), {"RED IS FAST": "formed"}),),
+                        unmirrored=TAILWIND_NUDGES),
 }
 
 
@@ -146,6 +159,38 @@ def test_on_drown_a_spelled_tower_is_push_lets_red_shove_blues_tower_into_its_po
                    for _e, (p, kind) in world.query(Position, Kind))
 
 
+def moves_at_turn_start(engine: Engine, side: str) -> list[int]:
+    """End turns until `side` is to play: the move points its heroes were dealt."""
+    while True:
+        assert engine.submit(EndTurn()).ok
+        if engine.side == side:
+            break
+    world = engine.world
+    return sorted(moves.mp for _e, (kind, team, moves) in world.query(Kind, Team, Moves)
+                  if kind.name == "hero" and team.side == side)
+
+
+def test_on_mending_the_enemy_pushes_its_colour_into_the_gap_and_yours_back_out() -> None:
+    engine, found = push("mending", "red", (7, 5), (7, 6))
+    assert found == {"RED IS HEAL": "formed"}
+    pusher = put_hero(engine, "red", (7, 6))  # the hero that pushed stands in the way: aside
+    assert engine.submit(Move(pusher, 6, 6)).ok
+    assert engine.submit(EndTurn()).ok
+    hero = put_hero(engine, "blue", (7, 9))
+    done = engine.submit(Move(hero, 7, 8))
+    assert done.ok, done
+    assert changes(done.events) == {"BLUE IS HEAL": "formed", "RED IS HEAL": "broken"}
+    words = {(p.x, p.y): w.text for _e, (w, p) in engine.world.query(Word, Position)}
+    assert (words[(7, 6)], words[(7, 7)]) == ("RED", "BLUE")
+
+
+def test_on_tailwind_a_spelled_red_is_fast_deals_reds_heroes_two_more_move_points() -> None:
+    engine, found = push("tailwind", "red", (7, 6), (8, 6))
+    assert found == {"RED IS FAST": "formed"}
+    assert moves_at_turn_start(engine, "blue") == [3, 3, 3]
+    assert moves_at_turn_start(engine, "red") == [5, 5, 5]
+
+
 def things(engine: Engine) -> dict[Cell, Counter[tuple[str, str, str]]]:
     """Every cell's things but words: (kind, side, class)."""
     world = engine.world
@@ -171,7 +216,7 @@ def test_a_word_map_is_its_own_point_mirror_with_the_sides_swapped(name: str) ->
                          for (k, s, c), n in cells.get(mirror(engine, cell), Counter()).items()})
         if here != there:
             odd[cell] = sorted(k for k, _s, _c in here.elements())
-    assert odd == {cell: [kind] for cell, kind in WORD_MAPS[name].unmirrored.items()}
+    assert odd == {cell: [kind] if kind else [] for cell, kind in WORD_MAPS[name].unmirrored.items()}
     words = {(p.x, p.y): w.text for _e, (w, p) in world.query(Word, Position)}
     # word tiles stand on mirrored cells, and each side has the other's words, sides swapped
     assert set(words) == {mirror(engine, c) for c in words}
