@@ -44,6 +44,8 @@ class WordMap:
 MENDING_NUDGES = {(2, 4): "hero", (3, 4): "", (11, 10): "hero", (12, 10): ""}
 # tailwind: the same, red's sage (3,4) -> (2,4)
 TAILWIND_NUDGES = dict(MENDING_NUDGES)
+# snare: blue's tower one cell north, (10,10) -> (10,9)
+SNARE_NUDGES = {(10, 9): "tower", (10, 10): "", (4, 4): "tower", (4, 5): ""}
 
 WORD_MAPS = {
     # crossing's two banks hold different sentences, and its balance fix breaks the mirror
@@ -57,6 +59,8 @@ WORD_MAPS = {
                        unmirrored=MENDING_NUDGES),
     "tailwind": WordMap(frozenset(), (((7, 6), (8, 6), {"RED IS FAST": "formed"}),),
                         unmirrored=TAILWIND_NUDGES),
+    "snare": WordMap(frozenset(), (((8, 6), (9, 6), {"BLUE IS SLOW": "formed"}),),
+                     unmirrored=SNARE_NUDGES),
 }
 
 
@@ -189,6 +193,13 @@ def test_on_tailwind_a_spelled_red_is_fast_deals_reds_heroes_two_more_move_point
     assert found == {"RED IS FAST": "formed"}
     assert moves_at_turn_start(engine, "blue") == [3, 3, 3]
     assert moves_at_turn_start(engine, "red") == [5, 5, 5]
+
+
+def test_on_snare_a_spelled_blue_is_slow_leaves_blues_heroes_one_move_point() -> None:
+    engine, found = push("snare", "red", (8, 6), (9, 6))
+    assert found == {"BLUE IS SLOW": "formed"}
+    assert moves_at_turn_start(engine, "blue") == [1, 1, 1]
+    assert moves_at_turn_start(engine, "red") == [3, 3, 3]
 
 
 def things(engine: Engine) -> dict[Cell, Counter[tuple[str, str, str]]]:
