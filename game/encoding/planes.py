@@ -113,24 +113,27 @@ class Planes:
         """A new array of `engine`'s position as side `me` sees it."""
         board = self._board(engine.world)
         out = board.values.copy()
-        self._finish(board, engine, me, out)
+        self._finish(board, engine, me, out.reshape(-1))
         return out
 
     def fill(self, engine: Engine, me: str, out: np.ndarray) -> None:
         """Write the position, as side `me` sees it, into `out` (of `shape`)."""
         board = self._board(engine.world)
         np.copyto(out, board.values)
-        self._finish(board, engine, me, out)
+        self._finish(board, engine, me, out.reshape(-1))
 
-    def _finish(self, board: Board, engine: Engine, me: str, out: np.ndarray) -> None:
-        """The planes a board leaves at 0, written into a copy of its values."""
+    def _finish(self, board: Board, engine: Engine, me: str, flat: np.ndarray) -> None:
+        """The planes a board leaves at 0, written into a copy of its values (`flat`, one
+        dimension, a view of the observation)."""
+        cells = memoryview(flat)  # type: ignore[arg-type]
         if board.by_side:
-            board.put_sides(me, out)
+            board.put_sides(me, cells, flat)
         if self._exit is not None:
             ex, ey = engine.world.resource(EXIT_KEY)
-            out[self._exit, ey, ex] = 1.0
+            cells[self._exit * board.cells + ey * board.width + ex] = 1.0
         if self._to_play is not None and engine.side == me and not engine.over:
-            out[self._to_play] = 1.0
+            start = self._to_play * board.cells
+            cells[start:start + board.cells] = board.ones
 
     def refresh(self, engine: Engine, me: str, kept: Kept) -> None:
         """`fill` into a Kept array (one only refresh writes): when it holds an earlier
@@ -144,19 +147,21 @@ class Planes:
             for i in board.log[kept.at:]:
                 cells[i] = values[i]
             if board.units:
-                board.put_sides(me, out, whole=True)
+                board.put_sides(me, kept.cells, kept.flat, whole=True)
             if self._exit is not None and kept.exit is not None:
                 out[self._exit, kept.exit[1], kept.exit[0]] = 0.0
         else:
             np.copyto(out, board.values)
             if board.by_side:
-                board.put_sides(me, out)
+                board.put_sides(me, kept.cells, kept.flat)
         kept.board, kept.epoch, kept.at = board, board.epoch, len(board.log)
         if self._exit is not None:
             kept.exit = ex, ey = world.resource(EXIT_KEY)
             out[self._exit, ey, ex] = 1.0
         if self._to_play is not None:
-            out[self._to_play] = 1.0 if engine.side == me and not engine.over else 0.0
+            start = self._to_play * board.cells
+            kept.cells[start:start + board.cells] = board.ones \
+                if engine.side == me and not engine.over else board.zeros
 
     def _board(self, world: World) -> Board:
         """The Board of `world`, brought up to date."""
@@ -178,7 +183,8 @@ class Kept:
 
     def __init__(self, shape: tuple[int, ...]) -> None:
         self.array = np.zeros(shape, dtype=np.float32)
-        self.cells: Any = memoryview(self.array.reshape(-1))  # type: ignore[arg-type]
+        self.flat = self.array.reshape(-1)
+        self.cells: Any = memoryview(self.flat)  # type: ignore[arg-type]
         self.observation = self.array.view()
         self.observation.flags.writeable = False
         self.tensor = self.observation.reshape(-1)
@@ -251,7 +257,9 @@ class Board:
         self.unit_planes = tuple(index[n] * self.cells for n in
                                  ("side:own", "side:other", "hp", "moves", "ready")) \
             if units else (0, 0, 0, 0, 0)
-        self.side_planes = (self.unit_planes[0] // self.cells, self.unit_planes[1] // self.cells)
+        # one plane of 1s and one of 0s, copied in by memoryview (to_play, emptied planes)
+        self.ones: Any = memoryview(np.ones(self.cells, dtype=np.float32))  # type: ignore[arg-type]
+        self.zeros: Any = memoryview(np.zeros(self.cells, dtype=np.float32))  # type: ignore[arg-type]
         self.values = np.zeros(planes.shape, dtype=np.float32)
         self.flat = self.values.reshape(-1)
         # one value written through a memoryview: cheaper than a NumPy index
@@ -290,26 +298,30 @@ class Board:
                             if mask & bit and name in props)
                 for kind, mask in masks.items() if mask}
 
-    def put_sides(self, me: str, out: np.ndarray, whole: bool = False) -> None:
-        """Write the side planes as observer `me` sees them: its units' cells on `side:own`,
-        every other side's on `side:other` (`whole`: a plane with none is written with 0s,
-        where the planes were not cleared before)."""
-        own, foe = self.side_planes
+    def put_sides(self, me: str, cells: Any, flat: np.ndarray, whole: bool = False) -> None:
+        """Write the side planes as observer `me` sees them into an observation (`cells`, a
+        flat memoryview of it, and `flat`, the same as an array): its units' cells on
+        `side:own`, every other side's on `side:other` (`whole`: a plane with none is
+        written with 0s, where the planes were not cleared before). A plane is copied by
+        memoryview slice: a NumPy assignment costs several times as much."""
+        own, foe = self.unit_planes[0], self.unit_planes[1]
+        size = self.cells
         others = []
         mine = None
-        for side, cells in self.by_side.items():
+        for side, plane in self.side_cells.items():
             if side == me:
-                out[own] = mine = cells
+                cells[own:own + size] = mine = plane
             else:
-                others.append(cells)
+                others.append(side)
         if len(others) == 1:
-            out[foe] = others[0]
+            cells[foe:foe + size] = self.side_cells[others[0]]
         elif others:
-            np.maximum.reduce(others, out=out[foe])
+            np.maximum.reduce([self.by_side[side] for side in others],
+                              out=flat[foe:foe + size].reshape(self.height, self.width))
         elif whole:
-            out[foe] = 0.0
+            cells[foe:foe + size] = self.zeros
         if whole and mine is None:
-            out[own] = 0.0
+            cells[own:own + size] = self.zeros
 
     def _marks_of(self, comps: dict[type, Any]) -> tuple[tuple[int, int, float], ...]:
         """(index in `flat`, COUNT or VALUE, value) for each plane an entity with components
