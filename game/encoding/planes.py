@@ -118,6 +118,9 @@ class Planes:
 
     def fill(self, engine: Engine, me: str, out: np.ndarray) -> None:
         """Write the position, as side `me` sees it, into `out` (of `shape`)."""
+        if out.dtype != np.float32 or not out.flags.c_contiguous:  # no flat float32 view
+            np.copyto(out, self.observe(engine, me))
+            return
         board = self._board(engine.world)
         np.copyto(out, board.values)
         self._finish(board, engine, me, out.reshape(-1))

@@ -141,3 +141,16 @@ def test_a_kept_array_is_read_only_to_everyone_else() -> None:
             view[0] = 1.0
     assert np.array_equal(np.array(kept.tensor).reshape(planes.shape),
                           from_scratch(planes, engine, "red"))
+
+
+def test_a_fill_into_an_array_of_another_dtype_or_layout_writes_the_same_planes() -> None:
+    """fill writes the side and to_play planes through a flat float32 view of `out`; an
+    array that has none (float64, or laid out in another order) gets the same values."""
+    engine = load_engine("outpost")
+    planes = Planes(engine)
+    expected = from_scratch(planes, engine, "red")
+    channels, height, width = planes.shape
+    for out in (np.zeros(planes.shape, dtype=np.float32), np.zeros(planes.shape),
+                np.zeros((width, height, channels), dtype=np.float32).transpose(2, 1, 0)):
+        planes.fill(engine, "red", out)
+        assert np.array_equal(out, expected)
