@@ -128,7 +128,7 @@ class Planes:
     def _finish(self, board: Board, engine: Engine, me: str, flat: np.ndarray) -> None:
         """The planes a board leaves at 0, written into a copy of its values (`flat`, one
         dimension, a view of the observation)."""
-        cells = memoryview(flat)  # type: ignore[arg-type]
+        cells: Any = memoryview(flat)  # type: ignore[arg-type]
         if board.by_side:
             board.put_sides(me, cells, flat)
         if self._exit is not None:
