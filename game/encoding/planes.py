@@ -454,13 +454,22 @@ class Board:
         low = self.unit_planes[3]
         high = low + self.cells
         share = _share(moves.mp, moves.max_mp) if moves.max_mp > 0 else 0.0
-        new = tuple((i + shift, how, share if low <= i < high else value)
-                    for i, how, value in old)
+        # a list made into a tuple: a generator costs more than the five marks it makes
+        new = tuple([(i + shift, how, share if low <= i < high else value)
+                     for i, how, value in old])
         self.marks[entity] = new
         self._rewrite(entity, old, new)
-        self._count_side(was, -1)
         self.sides[entity] = now = (was[0], y * width + x)
-        self._count_side(now, 1)
+        # _count_side(was, -1) and _count_side(now, 1), the side's plane known to exist
+        counts, cells = self.side_counts, self.side_cells[was[0]]
+        count = counts[was] - 1
+        if count:
+            counts[was] = count
+        else:
+            del counts[was]
+            cells[was[1]] = 0.0
+        counts[now] = counts.get(now, 0) + 1
+        cells[now[1]] = 1.0
         return True
 
     def _rewrite(self, entity: int, old: tuple[tuple[int, int, float], ...],
