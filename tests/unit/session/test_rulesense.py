@@ -56,7 +56,7 @@ def test_fixed_rules_stand_apart_from_word_rules_with_their_places():
     fixed, worded = fixed_and_word(engine.world)
     assert fixed == ["ROCK IS STOP", "WALL IS STOP", "TEXT IS PUSH"]
     assert worded == [("WATER IS STOP", ((6, 5), (7, 5), (8, 5))),
-                      ("BLOCK IS PUSH", ((7, 10), (8, 10), (9, 10)))]
+                      ("BLOCK IS PUSH", ((7, 11), (8, 11), (9, 11)))]
     assert ("WATER IS STOP (6,5)→", "word", "WATER IS STOP") in panel_lines(engine.world)
     assert where(((2, 3), (2, 4), (2, 5))) == "(2,3)↓"
 

@@ -14,6 +14,8 @@ from game.session.replay import read_record
 
 ROOT = Path(__file__).resolve().parents[3]
 CROSSING = ROOT / "maps" / "crossing.png"
+# Seed 3: random pushes a word in one of its two games there (seed 1 did until blue's words on
+# crossing moved back a row; now neither of its games changes a rule)
 
 
 def _changes_in(replay: Path) -> dict[str, int]:
@@ -33,7 +35,7 @@ def test_a_match_summary_counts_the_games_and_commands_that_changed_a_rule(
         tmp_path: Path) -> None:
     done = subprocess.run(
         [sys.executable, "-m", "game", "match", str(CROSSING), "--red", "random", "--blue",
-         "heuristic", "--seed", "1", "--games", "2", "--json", "--replays", str(tmp_path)],
+         "heuristic", "--seed", "3", "--games", "2", "--json", "--replays", str(tmp_path)],
         capture_output=True, text=True, cwd=ROOT, timeout=300)
     assert done.returncode == 0, done.stderr
     summary = json.loads(done.stdout)["rule_changes"]
@@ -46,7 +48,7 @@ def test_a_match_summary_counts_the_games_and_commands_that_changed_a_rule(
 def test_the_match_table_says_in_how_many_games_the_rules_changed() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "game", "match", str(CROSSING), "--red", "random", "--blue",
-         "heuristic", "--seed", "1", "--games", "2"],
+         "heuristic", "--seed", "3", "--games", "2"],
         capture_output=True, text=True, cwd=ROOT, timeout=300)
     assert done.returncode == 0, done.stderr
     assert "rules changed in 1 of 2 games; commands that formed or broke a rule: random " \
