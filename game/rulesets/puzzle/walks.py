@@ -21,10 +21,12 @@ from components import Kind, Position
 from components.resources import HASH_KEY, KINDS_KEY, PROPS_KEY, RULES_KEY, SETTLED_KEY, SIZE_KEY
 from game.commands import Command, Step
 from game.world import World
+from systems.board import deadly_mask
 from systems.rules import Prop, bits_where, transformations
 from systems.zobrist import MASK, Table, label
 
 YOU, STOP, PUSH, MOVE = int(Prop.YOU), int(Prop.STOP), int(Prop.PUSH), int(Prop.MOVE)
+WEAK = int(Prop.WEAK)
 # What YOU must not be for a walk to be idle: each acts on whatever shares YOU's cell (the
 # properties data/properties.yaml says a puzzle turn resolves: `puzzle: acts`).
 ACTIVE = bits_where(lambda info: info.puzzle == "acts")
@@ -51,7 +53,7 @@ class Region:
     you: int
     width: int
     layers: list[int]
-    events: int  # cells a step into does something (not free, not a plain STOP)
+    events: int  # cells a step into does something (not free, not a plain STOP, not death)
     key: int  # the board hash with YOU on the region's first cell
 
     @property
@@ -92,7 +94,10 @@ def region(world: World, table: Table, can_move: bool) -> Region | None:
     if any(index.get(kind) for kind in turns):
         return None
     width, height = world.resource(SIZE_KEY)
-    events = stops = 0
+    # A step into a cell of things that would kill YOU, with nothing there to push, stop or
+    # break first (text, PUSH, STOP, WEAK), loses at once: its jump is left out unapplied.
+    deadly = deadly_mask(props, (world.get(you, Kind).name,))
+    events = stops = kills = spares = 0
     here = world.get(you, Position)
     for entity, (kind, pos) in world.query(Kind, Position):
         name = kind.name
@@ -103,6 +108,10 @@ def region(world: World, table: Table, can_move: bool) -> Region | None:
                 events |= bit
             else:
                 stops |= bit
+            if name == "text" or mask & (STOP | PUSH | WEAK):
+                spares |= bit
+            elif mask & deadly:
+                kills |= bit
     start = 1 << (here.y * width + here.x)
     if (events | stops) & start:
         return None
@@ -122,6 +131,7 @@ def region(world: World, table: Table, can_move: bool) -> Region | None:
         if frontier:
             cells |= frontier
             layers.append(frontier)
+    events &= ~(kills & ~spares)
     low = (cells & -cells).bit_length() - 1
     name = label(world, you)
     key = (world.resource(HASH_KEY, 0) - table.number(name, here.x, here.y, 0)

@@ -3,6 +3,11 @@ that leave it, and how a Jump is spelled back into steps."""
 
 from __future__ import annotations
 
+import random
+
+import pytest
+
+from components.resources import SIZE_KEY
 from game.commands import Step
 from game.engine import Impossible
 from game.rulesets.puzzle.guess import DEADLY_COST, spell_win, through
@@ -97,3 +102,45 @@ def test_the_spell_guess_falls_as_the_win_word_nears_its_place():
     far = keke_level(["b.....", "......", "B12...", "F1...3", "f....."])
     near = keke_level(["b.....", "......", "B12...", "F1.3..", "f....."])
     assert spell_win(near.world, 1000.0) < spell_win(far.world, 1000.0) < 1000.0
+
+
+DEADLY_ROOM = ["b..s.g.r.", ".........", "S14..gg..", "B12...rf.", "F13......", "G10.R15.."]
+
+
+def test_a_step_that_would_kill_you_is_no_move_out_of_the_region():
+    engine = settled(DEADLY_ROOM)
+    rules = engine.ruleset
+    moves = dict(rules.walk_moves(engine.world, rules.walk_region(engine.world)))
+    assert Jump(2, 0, "r") not in moves  # into the skull: SKULL IS KILL
+    assert Jump(4, 0, "r") not in moves  # into the goop: GOOP IS SINK
+    assert Jump(5, 1, "u") not in moves
+    assert Jump(6, 0, "r") in moves  # the rock is PUSH: it moves
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_every_jump_left_out_of_a_region_changes_nothing_or_loses(seed):
+    """Each jump from each cell of the region, tried by hand: one that leaves a new state
+    without losing is among the region's moves (on random walks of macro moves)."""
+    rng = random.Random(seed)
+    engine = settled(DEADLY_ROOM)
+    rules = engine.ruleset
+    world = engine.world
+    width, height = world.resource(SIZE_KEY)
+    for _turn in range(25):
+        area = rules.walk_region(world)
+        if area is None or rules.verdict(world) != 0:
+            break
+        moves = dict(rules.walk_moves(world, area))
+        cells = area.cells
+        for cell in range(width * height):
+            if not cells >> cell & 1:
+                continue
+            for direction in "udlr":
+                jump = Jump(cell % width, cell // width, direction)
+                engine.apply(jump)
+                lost = rules.verdict(world) == -1
+                after = rules.walk_region(world)
+                same = after is not None and after.key == area.key
+                engine.retract()
+                assert lost or same or jump in moves, (jump, seed)
+        engine.apply(rng.choice(sorted(moves, key=repr)))
