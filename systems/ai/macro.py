@@ -47,22 +47,25 @@ def walk_search(engine: Engine, seconds: float | None = 10.0, max_states: int | 
     numbers: dict[Command, int] = {}
     tree = Tree(engine, commands)
 
-    def key_here() -> Any:
+    def key_of(area: Any) -> Any:
         # A state searched by plain moves must not share a key with the region it lies in:
         # the region's macro moves were not tried from it.
-        area = region_of(world)
         return state_key(world) ^ PLAIN if area is None else area.key
 
-    root = key_here()
+    root_area = region_of(world)
+    root = key_of(root_area)
     seen: dict[Any, int] = {root: 0}
     best_first = heuristic is not None or by_steps
     g = [0]
     keys = [root]
     goal = [False]
+    # Each node's region, found when it was generated, kept until it is expanded (its
+    # state is the same then): a region costs a pass over every thing on the board.
+    areas: list[Any] = [root_area]
     frontier = Frontier(best_first)
     generated = 0
     found = -1
-    apply, retract = engine.apply, engine.retract
+    apply, retract, record = engine.apply, engine.retract, tree.record
     plain = [(command, 1) for command in rules.actions]
     try:
         while True:
@@ -76,7 +79,8 @@ def walk_search(engine: Engine, seconds: float | None = 10.0, max_states: int | 
                     (max_states is not None and len(seen) >= max_states):
                 return Solution(False, [], len(seen), generated, time.perf_counter() - start)
             tree.goto(node)
-            area = region_of(world)
+            area = areas[node]
+            areas[node] = None
             moves = plain if area is None else ruleset.walk_moves(world, area)
             base_g = g[node]
             for command, steps in moves:
@@ -90,19 +94,22 @@ def walk_search(engine: Engine, seconds: float | None = 10.0, max_states: int | 
                 if result == -1:
                     retract()
                     continue
-                state = key_here() if result == 0 else state_key(world)
+                child_area = region_of(world) if result == 0 else None
+                state = key_of(child_area) if result == 0 else state_key(world)
                 step_g = base_g + (steps if by_steps else 1)
                 known = seen.get(state)
                 if known is not None and (not best_first or known <= step_g):
                     retract()
                     continue
                 h = heuristic(world) if heuristic is not None and result == 0 else 0.0
+                played = record()
                 retract()
                 seen[state] = step_g
-                child = tree.add(node, number)
+                child = tree.add(node, number, played)
                 g.append(step_g)
                 keys.append(state)
                 goal.append(result == 1)
+                areas.append(child_area)
                 if best_first:
                     frontier.push(child, step_g + weight * h)
                 elif result == 1:

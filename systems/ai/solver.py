@@ -47,17 +47,17 @@ def search(engine: Engine, key: Key, verdict: Verdict, actions: Sequence[Command
     world = engine.world
     if verdict(world) == 1:
         return Solution(True, [], 1, 0, 0.0)
-    tree = Tree(engine, actions)
+    best_first = cost is not None or heuristic is not None
+    tree = Tree(engine, actions, replay=best_first)
     root = key(world)
     seen: dict[Any, int] = {root: 0}  # state -> best g so far (BFS: the node id)
-    best_first = cost is not None or heuristic is not None
     g = [0]
     keys = [root]
     goal = [False]
     frontier = Frontier(best_first)
     generated = 0
     found = -1
-    apply, retract = engine.apply, engine.retract
+    apply, retract, record = engine.apply, engine.retract, tree.record
     try:
         while True:
             node = frontier.pop(g, seen, keys)
@@ -83,9 +83,10 @@ def search(engine: Engine, key: Key, verdict: Verdict, actions: Sequence[Command
                         continue
                     result = verdict(world)
                     h = heuristic(world) if heuristic is not None and result == 0 else 0
+                    played = record()
                     retract()
                     seen[state] = step_g
-                    child = tree.add(node, index)
+                    child = tree.add(node, index, played)
                     g.append(step_g)
                     keys.append(state)
                     goal.append(result == 1)
@@ -96,8 +97,9 @@ def search(engine: Engine, key: Key, verdict: Verdict, actions: Sequence[Command
                     retract()
                     continue
                 result = verdict(world)
+                played = record()
                 retract()
-                child = tree.add(node, index)
+                child = tree.add(node, index, played)
                 seen[state] = child
                 g.append(base_g + 1)
                 if result == 1:

@@ -1,8 +1,9 @@
 """The solvers' search tree: nodes as parallel arrays over one engine, and what a search found.
 
 The tree is kept as parallel arrays (parent, action, depth); going from one node to the next
-retracts to their common ancestor and applies the moves down to the target, so no world is
-ever copied.
+retracts to their common ancestor and goes down to the target, so no world is ever copied.
+Going down writes again what each move wrote when its node was made (`Engine.reapply`), which
+skips working the move's rules out a second time.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from game.commands import Command
-    from game.engine import Engine
+    from game.engine import Engine, Played
 
 
 @dataclass
@@ -38,25 +39,40 @@ class Solution:
 class Tree:
     """Search nodes as parallel arrays, and the engine's position in that tree."""
 
-    def __init__(self, engine: Engine, actions: Sequence[Command]) -> None:
+    def __init__(self, engine: Engine, actions: Sequence[Command], replay: bool = True) -> None:
         self.engine = engine
+        # Breadth-first search goes from a node to the next few: recording every node it
+        # makes costs more than the moves it would save.
+        self.replay = replay
         self.actions = actions
         self.parent = [-1]
         self.action = [-1]
         self.depth = [0]
+        self.played: list[Played | None] = [None]
         self.at = 0
         self.base = len(engine.history)
 
-    def add(self, parent: int, action: int) -> int:
+    def record(self) -> Played | None:
+        """What the move just applied wrote, for `add` (before the move is retracted); None
+        when the tree does not replay."""
+        if not self.replay:
+            return None
+        return self.engine.recording(len(self.engine.history) - 1)
+
+    def add(self, parent: int, action: int, played: Played | None = None) -> int:
+        """A new node: `action` from `parent`, with what it wrote (`record`) if known."""
         self.parent.append(parent)
         self.action.append(action)
         self.depth.append(self.depth[parent] + 1)
+        self.played.append(played)
         return len(self.parent) - 1
 
     def goto(self, target: int) -> None:
-        """Retract up to the common ancestor of the current node and `target`, then apply down."""
+        """Retract up to the common ancestor of the current node and `target`, then go down:
+        each move written again as recorded, or applied (and recorded) where it cannot be."""
         engine = self.engine
         parent, depth, action, actions = self.parent, self.depth, self.action, self.actions
+        played = self.played
         here = self.at
         down: list[int] = []
         while depth[here] > depth[target]:
@@ -72,7 +88,11 @@ class Tree:
             down.append(node)
             node = parent[node]
         for step in reversed(down):
-            engine.apply(actions[action[step]])
+            known = played[step]
+            if known is None or not engine.reapply(known):
+                engine.apply(actions[action[step]])
+                if self.replay:
+                    played[step] = engine.recording(len(engine.history) - 1)
         self.at = target
 
     def path(self, node: int) -> list[Command]:
