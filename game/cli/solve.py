@@ -47,12 +47,13 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="bfs (shortest), cost (cheapest), astar, greedy, novelty, macro, "
                         "macro-fill, macro-spell, macro-novelty (macro moves: walks between "
                         "pushes), macro-novelty2, macro-spell-novelty2 (width-2 novelty first), "
-                        "or auto (default: bfs, then the width-2 novelty searches, then g + 3h)")
+                        "or auto (default: bfs and the width-2 novelty searches, with g + 3h "
+                        "beside them on two workers)")
     p.add_argument("--workers", type=workers, default=min(2, os.cpu_count() or 1), metavar="N",
-                   help="with auto: 2 runs bfs, macro-spell-novelty2 and a gentler "
-                        "macro-novelty2 in one process and macro-novelty2 then g + 3h in "
-                        "another, each for the whole budget; 1 "
-                        "runs bfs, macro-spell-novelty2 and g + 3h one after the other "
+                   help="with auto: 1 runs bfs, a gentler macro-novelty2 and "
+                        "macro-spell-novelty2 one after the other; 2 runs those in one "
+                        "process and g + 3h then macro-novelty2 in another, each for the "
+                        "whole budget "
                         "(default: 2 on a machine with two cores or more)")
     p.add_argument("--moves", default="", help="solve from the state after these moves (udlrs)")
     p.add_argument("--hint", action="store_true", help="print only the next move")

@@ -125,6 +125,16 @@ def test_a_greedy_answer_is_taken_when_breadth_first_is_still_searching(monkeypa
     assert set(multiprocessing.active_children()) <= others  # none of the solver's is left
 
 
+def test_a_guided_answer_waits_for_breadth_first_only_while_its_stage_lasts(monkeypatch):
+    import systems.ai.solver as solver
+
+    monkeypatch.setitem(solver.PAIR, "bfs", (("bfs", 0.2), ("greedy w=3", 1.0)))
+    assert solver.hold(10.0, 0.5) == 1.0  # as long again, within bfs's 2 s
+    assert solver.hold(10.0, 1.5) == 2.0  # until bfs's stage ends
+    assert solver.hold(10.0, 6.0) == pytest.approx(6.2)  # bfs is over: only the least wait
+    assert solver.hold(10.0, 0.01) == pytest.approx(0.21)
+
+
 def test_a_worker_error_reaches_the_caller(monkeypatch):
     import systems.ai.solver as solver
 
