@@ -196,6 +196,7 @@ OPTION_LIMITS: dict[str, tuple[float, float, bool, bool]] = {
     "c": (0.0, 1_000.0, False, True),
     "uct": (0.0, 1_000.0, False, True),
     "widen": (0.0, 1_000.0, False, False),
+    "goals": (0.0, 0.99, False, True),  # a word goal's share kept per turn (systems/ai/goals.py)
 }
 # Seat options that take a word, not a number: name -> the words allowed. Every built-in AI
 # takes them (`build` applies them around the AI it makes): `words=off` forbids it to push a

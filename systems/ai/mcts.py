@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from game.commands import Command
 from systems.ai import Budget, options_float
 from systems.ai.base import OutOfBudget, evaluator_for
+from systems.ai.goals import DISCOUNT, Goals
 from systems.ai.plan import TurnPlan, turn_length
 from systems.ai.turns import Builder, TurnSearch, press_policies
 
@@ -68,15 +69,20 @@ class MctsAI:
     name = "mcts"
     NEEDS = ("evaluator",)  # the ruleset's evaluation scores the leaves
     PLANS_TURNS = True  # spends a turn's time on its first action (base.time_limit)
-    OPTIONS = ("think", "sims", "c", "widen", "turns")
+    OPTIONS = ("think", "sims", "c", "widen", "turns", "goals")
 
     def __init__(self, think: str | float | None = None, sims: str | int | None = None,
-                 c: str | float = 1.0, widen: str | float = 1.0, turns: str | int = 5) -> None:
+                 c: str | float = 1.0, widen: str | float = 1.0, turns: str | int = 5,
+                 goals: str | float = DISCOUNT) -> None:
+        """`goals`: the share of a word goal's gain a leaf keeps per turn a hero needs to
+        push it (systems/ai/goals.py); 0 leaves word goals out of the leaves and the
+        candidate turns."""
         self.think = None if think is None else options_float(think, "think")
         self.sims = None if sims is None else int(options_float(sims, "sims"))
         self.c = options_float(c, "c")
         self.widen = options_float(widen, "widen")
         self.turns = int(options_float(turns, "turns"))
+        self.goals = options_float(goals, "goals")
         for name, value in (("think", self.think), ("sims", self.sims), ("widen", self.widen),
                             ("turns", self.turns)):
             if value is not None and value <= 0:
@@ -96,7 +102,8 @@ class MctsAI:
         if planned is not None:
             self.last = MctsStats()
             return planned
-        search = Mcts(engine, rng, self.c, self.widen, self.turns, self._policies)
+        search = Mcts(engine, rng, self.c, self.widen, self.turns, self._policies,
+                      self.goals)
         root = self._reused(engine)
         sims, seconds = self._budget(budget, search)
         turn = search.run(root, sims=sims, seconds=seconds)
@@ -133,13 +140,15 @@ class Mcts:
     retracted (the engine is back where it was when `run` returns)."""
 
     def __init__(self, engine: Engine, rng: random.Random, c: float, widen: float,
-                 turns: int, policies: list[HeuristicAI] | None = None) -> None:
+                 turns: int, policies: list[HeuristicAI] | None = None,
+                 goals: float = DISCOUNT) -> None:
         self.engine = engine
         self.c = c
         self.widen = widen
         self.evaluate = evaluator_for(engine)
+        self.goals = Goals(self.evaluate, goals)
         self.turns = TurnSearch(engine, rng, width=turns, evaluator=self.evaluate,
-                                policies=policies)
+                                policies=policies, goals=self.goals)
         self.stats = MctsStats()
         self.root = Node((), None)
         self._at: list[Node] = []  # the nodes whose turns are applied now, from the root down
@@ -303,7 +312,8 @@ class Mcts:
         return best
 
     def _score(self) -> Any:
-        """The leaf's result for each side: tanh of the evaluation (a won game is 1)."""
+        """The leaf's result for each side: tanh of the evaluation with the word goals'
+        potential (a won game is 1)."""
         engine = self.engine
         side = engine.side
         evaluate = self.evaluate
@@ -311,6 +321,7 @@ class Mcts:
         if abs(value) >= evaluate.win - 10_000:
             r = 1.0 if value > 0 else -1.0
         else:
+            value += self.goals.potential(engine, side)
             r = math.tanh(value / evaluate.scale)
 
         def results(mover: str) -> float:

@@ -26,14 +26,16 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from components import Health, Kind, Position, Team
-from game.commands import Command, EndTurn
+from game.commands import Command, EndTurn, Move
 from game.events import Damaged
 from systems.ai import Budget
 from systems.ai.base import Evaluator, NodeCounter, OutOfBudget, evaluator_for
 from systems.ai.evaluate import HeuristicWeights, StateHash, heuristic_weights
+from systems.ai.goals import Goals
 from systems.ai.heuristic import HeuristicAI, Memo
 from systems.ai.plan import MAX_TURN
 from systems.ai.pushes import push_lines
+from systems.board import distance_field, occupancy
 
 if TYPE_CHECKING:
     from game.engine import Engine
@@ -70,12 +72,15 @@ def press_policies(hw: HeuristicWeights | None = None) -> list[HeuristicAI]:
 class Builder:
     """How to make one candidate turn: a fixed list of actions, or a policy (0 the heuristic,
     1 the pressing heuristic) played greedily after an optional first action, or after a
-    line of actions (`prefix`: a walk and a push that change something, systems/ai/pushes.py)."""
+    line of actions (`prefix`: a walk and a push that change something, systems/ai/pushes.py),
+    or after the walk of the hero nearest `toward` (a word goal's cell, systems/ai/goals.py)
+    as near it as the hero can get."""
 
     fixed: tuple[Command, ...] | None
     policy: int
     opening: Command | None
     prefix: tuple[Command, ...] = ()
+    toward: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -110,11 +115,14 @@ class TurnSearch(NodeCounter):
     def __init__(self, engine: Engine, rng: random.Random, *, nodes: int | None = None,
                  seconds: float | None = None, width: int = 4, replies: int = 3,
                  evaluator: Evaluator | None = None, hw: HeuristicWeights | None = None,
-                 policies: list[HeuristicAI] | None = None, pushes: int = PUSH_LINES) -> None:
+                 policies: list[HeuristicAI] | None = None, pushes: int = PUSH_LINES,
+                 goals: Goals | None = None) -> None:
         """`policies`: the heuristic and the pressing heuristic (as `press_policies` makes
         them) to build turns with, when a caller keeps them, and what they remember, from one
         search to the next; else new ones from `hw`. `pushes`: how many turns opening with a
-        push that changes something (systems/ai/pushes.py) each position offers."""
+        push that changes something (systems/ai/pushes.py) each position offers. `goals`: the
+        word goals (systems/ai/goals.py) whose best gives a turn walking toward it; new ones
+        with the default discount unless given."""
         self.engine = engine
         self.seed = rng.getrandbits(32)
         self.node_limit = nodes
@@ -125,6 +133,7 @@ class TurnSearch(NodeCounter):
         self.evaluate = evaluator or evaluator_for(engine)
         self.tie = self.evaluate.tie  # values this close count as equal: progress decides
         self.policies = policies or press_policies(hw)
+        self.goals = goals or Goals(self.evaluate)
         self.stats = TurnStats()
         self.hasher = StateHash(engine.world)
         self.tt: dict[int, tuple[int, float, tuple[Command, ...] | None]] = {}
@@ -157,8 +166,9 @@ class TurnSearch(NodeCounter):
         """The recipes of the candidate turns here, most promising first.
 
         A push that wins the game comes first; then `first` (a turn remembered from an
-        earlier search), the heuristic's greedy turn, the pressing turn, turns opening with
-        the best other pushes that change something (up to `pushes` pushes in all,
+        earlier search), the heuristic's greedy turn, the pressing turn, a turn walking a hero
+        toward the side's best word goal (systems/ai/goals.py), turns opening with the best
+        other pushes that change something (up to `pushes` pushes in all,
         systems/ai/pushes.py), turns opening with the heuristic's next-best actions (up to
         `count` openings in all), and ending the turn at once.
         """
@@ -177,6 +187,9 @@ class TurnSearch(NodeCounter):
             found.append(Builder(first, 0, None))
         found.append(Builder(None, 0, None))
         found.append(Builder(None, 1, None))
+        _worth, goal = self.goals.best(self.engine, self.engine.side)
+        if goal is not None:
+            found.append(Builder(None, 0, None, toward=goal.spot))
         found += [Builder(None, 0, None, line) for v, line in lines if v < decisive]
         found += [Builder(None, 0, c) for c in openings[1:]]
         found.append(Builder((EndTurn(),), 0, None))
@@ -205,6 +218,13 @@ class TurnSearch(NodeCounter):
                 for command in builder.prefix:
                     self.apply(command)
                     done.append(command)
+                if builder.toward is not None:
+                    walk = self._toward(builder.toward)
+                    if walk is None:
+                        self._unwind(start)
+                        return None
+                    self.apply(walk)
+                    done.append(walk)
                 if builder.opening is not None:
                     self.apply(builder.opening)
                     done.append(builder.opening)
@@ -214,6 +234,29 @@ class TurnSearch(NodeCounter):
             raise
         self.stats.turns += 1
         return tuple(done)
+
+    def _toward(self, spot: tuple[int, int]) -> Move | None:
+        """The legal walk that brings a hero nearest `spot` (by steps round what blocks), when
+        one brings a hero nearer than any stands now; the first such walk on a tie."""
+        engine = self.engine
+        world = engine.world
+        occ = occupancy(world)
+        steps = distance_field(occ, [spot])
+        far = len(steps) + 1
+        best: Move | None = None
+        best_steps = far
+        stands: dict[int, int] = {}
+        for command in engine.legal_actions():
+            if type(command) is not Move or (command.x, command.y) in occ.solid:
+                continue
+            unit = command.unit
+            if unit not in stands:
+                pos = world.get(unit, Position)
+                stands[unit] = steps.get((pos.x, pos.y), far)
+            after = steps.get((command.x, command.y), far)
+            if after < stands[unit] and after < best_steps:
+                best, best_steps = command, after
+        return best
 
     def turns(self, count: int, first: tuple[Command, ...] | None
               ) -> Generator[tuple[Command, ...], None, None]:

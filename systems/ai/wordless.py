@@ -47,6 +47,12 @@ class WordlessEngine(Engine):
         return reason
 
 
+def may_push_words(engine: Engine, side: str) -> bool:
+    """Whether `side` may push word tiles on `engine` (not when the engine is the view of a
+    `words=off` AI playing `side`)."""
+    return getattr(engine, "wordless_side", None) != side
+
+
 def pushes_word(engine: Engine, command: Command) -> bool:
     """Whether `command` is a unit's step into a neighbouring cell that shoves a word tile
     (tried and taken back: only steps into an occupied neighbouring cell can push)."""
