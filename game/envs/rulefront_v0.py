@@ -5,7 +5,8 @@ A ruleset of two or more sides (its spec's `capabilities.players`) becomes a Pet
 environment: `raw_env` is game.envs.aec.SidesEnv, and `env` wraps it in PettingZoo's
 standard wrappers (AssertOutOfBoundsWrapper, OrderEnforcingWrapper, and with
 `end_on_illegal=True` TerminateIllegalWrapper, which ends the episode on an illegal action with
--1 for the side that took it). A one-player ruleset becomes a Gymnasium environment: `env` is
+-1 for the side that took it), as game.envs.wrappers subclasses them to read the state a loop
+reads every step in one step. A one-player ruleset becomes a Gymnasium environment: `env` is
 `gymnasium.make("rulefront/<Ruleset>-v0", ...)` (with its time limit and checks), `raw_env`
 the bare game.envs.levels.LevelEnv.
 
@@ -19,11 +20,11 @@ from __future__ import annotations
 from typing import Any
 
 import gymnasium
-from pettingzoo.utils import wrappers
 
 from game import registry
 from game.envs.aec import SidesEnv
 from game.envs.levels import LevelEnv
+from game.envs.wrappers import wrap
 
 VERSION = 0
 
@@ -67,8 +68,4 @@ def env(ruleset: str, render_mode: str | None = None, end_on_illegal: bool = Fal
     if spec.capabilities.players < 2:
         return gymnasium.make(register_gym(spec), render_mode=render_mode,
                               end_on_illegal=end_on_illegal, **params)
-    made: Any = SidesEnv(spec.name, render_mode=render_mode, **params)
-    if end_on_illegal:
-        made = wrappers.TerminateIllegalWrapper(made, illegal_reward=-1)
-    made = wrappers.AssertOutOfBoundsWrapper(made)
-    return wrappers.OrderEnforcingWrapper(made)
+    return wrap(SidesEnv(spec.name, render_mode=render_mode, **params), end_on_illegal)

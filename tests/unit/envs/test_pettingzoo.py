@@ -47,6 +47,23 @@ def test_env_wraps_raw_env_in_pettingzoos_standard_wrappers() -> None:
     assert not isinstance(env("octal").env.env, wrappers.TerminateIllegalWrapper)
 
 
+def test_the_wrappers_refuse_the_state_before_a_reset_and_read_the_bare_envs_after() -> None:
+    made = env("octal", end_on_illegal=True)
+    for name in ("agent_selection", "terminations", "truncations", "infos", "rewards", "agents"):
+        with pytest.raises(AttributeError, match="cannot be accessed before reset"):
+            getattr(made, name)
+    made.reset(seed=0)
+    bare = made.unwrapped
+    for layer in (made, made.env, made.env.env):
+        assert layer.agent_selection == bare.agent_selection
+        assert layer.terminations is bare.terminations and layer.infos is bare.infos
+        assert layer._cumulative_rewards is bare._cumulative_rewards
+        assert layer.action_space(bare.agent_selection) is bare.action_space(bare.agent_selection)
+    assert str(made) == str(bare)
+    with pytest.raises(AttributeError, match="private attribute"):
+        made._elsewhere  # noqa: B018 - the wrappers' own refusal still stands
+
+
 def test_the_old_factory_names_still_make_each_rulesets_env() -> None:
     from game.envs import octal_env, skirmish_env
 
