@@ -16,6 +16,9 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 
+_most = np.maximum.reduce  # the ufunc itself: ndarray.max(initial=0) costs twice as much
+_INT64 = np.dtype(np.int64)  # a Discrete's own dtype, the one nonzero's indices have here
+
 
 class MaskedDiscrete(spaces.Discrete):
     """A Discrete space whose masked sample is one pass over an int8 mask of 0s and 1s."""
@@ -23,12 +26,14 @@ class MaskedDiscrete(spaces.Discrete):
     def sample(self, mask: Any = None, probability: Any = None) -> Any:
         if mask is None or probability is not None or type(mask) is not np.ndarray \
                 or mask.dtype != np.int8 or mask.shape != (self.n,) \
-                or mask.view(np.uint8).max(initial=0) > 1:
+                or _most(mask.view(np.uint8)) > 1:  # n >= 1: never an empty reduce
             return super().sample(mask, probability)  # its checks and messages
         legal = mask.view(np.bool_).nonzero()[0]  # nonzero is far faster on bools
         if not len(legal):
             return self.start
-        return self.start + self.dtype.type(legal[self.np_random.integers(len(legal))])
+        # integers(0, k) draws what integers(k) draws, with less argument parsing
+        pick = legal[self.np_random.integers(0, len(legal))]
+        return self.start + (pick if self.dtype is _INT64 else self.dtype.type(pick))
 
     def contains(self, x: Any) -> bool:
         # the plain int or NumPy int64 a sampler hands back, without NumPy's dtype questions
