@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
@@ -303,13 +303,18 @@ class Skirmish(SidesRuleset, Ruleset):
         field = self._fields.get(key)
         if field is not None and field.solid is occ.solid and field.deadly is occ.deadly \
                 and field.width == occ.width and field.height == occ.height:
-            if field.enemies is enemies or field.enemies == enemies:
+            if field.enemies is enemies:
                 return field
             # enemies more than `mp` steps away cannot stand in the way: after an end of turn
-            # the minions have marched, and most of them elsewhere
-            if _near(field.enemies, x, y, mp) == _near(enemies, x, y, mp):
+            # the minions have marched, and most of them elsewhere (the cells that came or
+            # went, a set operation in C, are the only ones to measure)
+            for ex, ey in field.enemies ^ enemies:
+                if abs(ex - x) + abs(ey - y) <= mp:
+                    break
+            else:
                 field = self._fields[key] = Field(occ.solid, occ.deadly, enemies, occ.width,
-                                                  occ.height, field.cost, field.walks)
+                                                  occ.height, field.cost, field.moves,
+                                                  field.cells)
                 return field
         if len(self._fields) > 4096:
             self._fields.clear()
@@ -322,10 +327,11 @@ class Skirmish(SidesRuleset, Ruleset):
         moves = self._moves.get(unit)
         if moves is None:
             moves = self._moves[unit] = {}
-        walks = tuple((cell, moves.get(cell) or _new_move(moves, unit, cell))
-                      for cell in sorted(cost, key=_row_major) if cost[cell])
+        cells = sorted([cell for cell, steps in cost.items() if steps], key=_row_major)
+        walks = tuple([moves.get(cell) or _new_move(moves, unit, cell) for cell in cells])
         field = self._fields[key] = Field(occ.solid, occ.deadly, enemies, occ.width,
-                                          occ.height, cost, walks)
+                                          occ.height, cost, walks,
+                                          {cell: i for i, cell in enumerate(cells)})
         return field
 
     def heroes(self, world: World, side: str) -> list[int]:
@@ -363,7 +369,7 @@ class Skirmish(SidesRuleset, Ruleset):
                                      if plain else reach_of(world, hero), foes)]
                 actions += strikes
             field = self._field_at(derived, hero, x, y, moves.mp, side)
-            actions += [move for cell, move in field.walks if cell not in units]
+            actions += _walks(field, units)
             # a push needs something in a neighbouring cell: most heroes stand in the open
             if at(x, y - 1) or at(x + 1, y) or at(x, y + 1) or at(x - 1, y):
                 actions += [Move(hero, px, py) for (px, py) in push_moves(world, hero)]
@@ -428,7 +434,7 @@ class Skirmish(SidesRuleset, Ruleset):
                 upos = world.get(unit, Position)
                 ux, uy = upos.x, upos.y
             actions += strikes
-            actions += [move for cell, move in field.walks if cell not in units]
+            actions += _walks(field, units)
             if at(ux, uy - 1) or at(ux + 1, uy) or at(ux, uy + 1) or at(ux - 1, uy):
                 actions += [Move(unit, px, py) for (px, py) in push_moves(world, unit)]
             parts.append(part)
@@ -549,9 +555,16 @@ def _quiet(changes: list[Any]) -> bool:
     return True
 
 
-def _near(cells: frozenset[tuple[int, int]], x: int, y: int, mp: int) -> set[tuple[int, int]]:
-    """The cells at most `mp` steps (Manhattan) from (x, y): all a walk of `mp` can meet."""
-    return {cell for cell in cells if abs(cell[0] - x) + abs(cell[1] - y) <= mp}
+def _walks(field: Field, units: dict[tuple[int, int], str]) -> Sequence[Move]:
+    """The field's walks to the cells no unit stands on (an ally's: no enemy stands in a
+    field): most often all of them, found by a look-up of each unit's cell in C."""
+    cells = field.cells
+    if cells.keys().isdisjoint(units):
+        return field.moves
+    kept = list(field.moves)
+    for i in sorted([cells[cell] for cell in units if cell in cells], reverse=True):
+        del kept[i]
+    return kept
 
 
 def _foes(world: World, side: str) -> list[tuple[int, int, int]]:
@@ -599,9 +612,10 @@ class Legal:
 
 @dataclass(frozen=True, slots=True)
 class Field:
-    """One unit's `reach` (cost by cell, its own cell 0), the walks it offers (the cells of
-    cost 1 or more, row by row, with their Move; an ally's cell is left out when asked) and
-    what it was found on: the static cells and the enemies' cells."""
+    """One unit's `reach` (cost by cell, its own cell 0), the walks it offers (`moves`: a Move
+    to each cell of cost 1 or more, row by row; `cells`: each such cell's place in `moves`,
+    so that _walks leaves an ally's cell out without a loop over them all) and what it was
+    found on: the static cells and the enemies' cells."""
 
     solid: Any
     deadly: Any
@@ -609,4 +623,5 @@ class Field:
     width: int
     height: int
     cost: dict[tuple[int, int], int]
-    walks: tuple[tuple[tuple[int, int], Move], ...]
+    moves: tuple[Move, ...]
+    cells: dict[tuple[int, int], int]
