@@ -404,8 +404,8 @@ class Skirmish(SidesRuleset, Ruleset):
         units = dict(occ.units)
         # only this hero stood on its old cell and stands on its new one (else: afresh)
         if at(ox, oy) or units.pop((ox, oy), None) != side or at(x, y) != [hero] \
-                or (x, y) in units or not any(part[0] == hero for part in parent.parts):
-            return None
+                or (x, y) in units or hero not in [part[0] for part in parent.parts]:
+            return None  # (a list of three: cheaper than any() over a generator)
         units[(x, y)] = side
         occ = Occupancy(occ.width, occ.height, occ.solid, units, occ.opaque, occ.deadly)
         derived: dict[Any, Any] = {"occ": occ}
