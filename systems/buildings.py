@@ -6,16 +6,19 @@ from components import Attack, Health, Kind, Team
 from game.events import Event
 from game.world import World
 from systems.board import BUILDINGS
-from systems.combat import hit, nearest_target
+from systems.combat import enemies, hit, nearest_target
 
 
 def fire(world: World, side: str) -> list[Event]:
     """Each building of `side` hits the nearest enemy unit in range (ties: lowest hp, then id)."""
     events: list[Event] = []
+    foes = None  # found once: buildings only take hit points off
     for entity, (kind, team, _attack, health) in list(world.query(Kind, Team, Attack, Health)):
         if team.side != side or kind.name not in BUILDINGS or health.hp <= 0:
             continue
-        target = nearest_target(world, None, entity, units_only=True)
+        if foes is None:
+            foes = enemies(world, side)
+        target = nearest_target(world, None, entity, units_only=True, foes=foes)
         if target is not None:
             events += hit(world, entity, target)
     return events

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from components import Actions, Health, Kind, Position, Spawner, SpawnPoint, Team
 from components.resources import FALLEN_KEY, PROPS_KEY
 from game.events import Attacked, Damaged, Died, Event
@@ -50,18 +52,29 @@ def attack(world: World, unit: int, target: int) -> list[Event]:
     return hit(world, unit, target)
 
 
-def nearest_target(world: World, occ: Occupancy | None, shooter: int, units_only: bool) -> int | None:
+def enemies(world: World, side: str) -> list[Any]:
+    """The (entity, (Position, Team, Health, Kind)) of everything not of `side`, by id: what
+    `nearest_target` looks through for a shooter of `side`, found once for many shooters."""
+    return [pair for pair in world.query(Position, Team, Health, Kind) if pair[1][1].side != side]
+
+
+def nearest_target(world: World, occ: Occupancy | None, shooter: int, units_only: bool,
+                   foes: list[Any] | None = None) -> int | None:
     """The enemy in range nearest to `shooter`; ties go to the lowest hp, then lowest id.
 
-    With `occ` the target must also be in sight; buildings shoot over everything.
+    With `occ` the target must also be in sight; buildings shoot over everything. `foes`:
+    `enemies(world, side)` of the shooter's side, when a caller asks for many shooters of it
+    in a row and nothing but hit points changes in between (the same answer, fewer to skip).
     """
     pos = world.get(shooter, Position)
     side = world.get(shooter, Team).side
     reach = reach_of(world, shooter)
     x, y = pos.x, pos.y
     best: tuple[int, int, int] | None = None
+    if foes is None:
+        foes = world.query(Position, Team, Health, Kind)
     # the distance inline and sight asked last: every tower and minion asks this each turn
-    for entity, (tpos, team, health, kind) in world.query(Position, Team, Health, Kind):
+    for entity, (tpos, team, health, kind) in foes:
         if team.side == side or health.hp <= 0:
             continue
         dist = abs(tpos.x - x) + abs(tpos.y - y)

@@ -6,7 +6,7 @@ from components import Kind, Moves, Position, Team
 from game.events import Event
 from game.world import World
 from systems.board import DIRS, Cell, Occupancy, distance_field
-from systems.combat import hit, nearest_target
+from systems.combat import enemies, hit, nearest_target
 from systems.movement import move_unit
 from systems.units_rules import unit_effects
 
@@ -38,10 +38,13 @@ def march(world: World, occ: Occupancy, side: str) -> list[Event]:
     goals = [(p.x, p.y) for _e, (p, k, t) in world.query(Position, Kind, Team)
              if k.name == "hq" and t.side != side]
     field = None
+    foes = None  # the enemies, found once: a march moves only `side`'s minions and hits
     for entity, (kind, team) in list(world.query(Kind, Team)):
         if kind.name != "minion" or team.side != side or not world.alive(entity):
             continue
-        target = nearest_target(world, occ, entity, units_only=False)
+        if foes is None:
+            foes = enemies(world, side)
+        target = nearest_target(world, occ, entity, units_only=False, foes=foes)
         if target is not None:
             events += hit(world, entity, target)
             continue
