@@ -343,6 +343,8 @@ class Skirmish(SidesRuleset, Ruleset):
         parent = self._legal.get(token[1] - 2)
         if parent is not None and parent.world is world and world.is_ancestor(parent.token):
             made = self._walked_legal(world, token, parent)
+            if made is None:
+                made = self._struck_legal(world, token, parent)
             if made is not None:
                 return made
         side = self.side_to_play(world)
@@ -376,7 +378,7 @@ class Skirmish(SidesRuleset, Ruleset):
             parts.append((hero, strikes, field))
         actions.append(END_TURN)
         self._keep_legal(Legal(token, world, side, occ, derived.get(side), foes, plain,
-                               props, parts))
+                               props, parts, tuple(actions)))
         return actions
 
     def _keep_legal(self, legal: Legal) -> None:
@@ -440,7 +442,39 @@ class Skirmish(SidesRuleset, Ruleset):
             parts.append(part)
         actions.append(END_TURN)
         self._keep_legal(Legal(token, world, side, occ, derived.get(side), foes, parent.plain,
-                               parent.props, parts))
+                               parent.props, parts, tuple(actions)))
+        return actions
+
+    def _struck_legal(self, world: World, token: tuple[int, int, Any],
+                      parent: Legal) -> list[Command] | None:
+        """legal_actions when the state is its parent's after one hero of the side to play
+        hit something that still stands ((SET hero Actions ap), (SET target Health hp)), the
+        other common command: nothing moved and no one fell, so every hero keeps its walks,
+        pushes and targets, and the attacker loses its attacks once it has none left. None
+        (nothing done) for any other change (a kill writes much more)."""
+        spend, hurt = world.changes_since(parent.token[1])
+        hero = spend[1]
+        if spend[0] != SET or type(spend[2]) is not Actions or hurt[0] != SET \
+                or type(hurt[2]) is not Health or hurt[2].hp <= 0 \
+                or not world.alive(hurt[1]) or not any(part[0] == hero for part in parent.parts):
+            return None
+        if spend[2].ap > 0:  # attacks left: the same targets, all still standing
+            actions = list(parent.actions)
+            parts = parent.parts
+        else:
+            actions = [a for a in parent.actions if type(a) is not AttackCmd or a.unit != hero]
+            parts = [(unit, [] if unit == hero else strikes, field)
+                     for unit, strikes, field in parent.parts]
+        cache = self._cache
+        if len(cache) > 256:
+            cache.clear()
+        derived: dict[Any, Any] = {"occ": parent.occ}
+        if parent.enemies is not None:
+            derived[parent.side] = parent.enemies
+        cache[token[1]] = (token, world, derived)
+        self._keep_legal(Legal(token, world, parent.side, parent.occ, parent.enemies,
+                               parent.foes, parent.plain, parent.props, parts,
+                               tuple(actions)))
         return actions
 
     def why_illegal(self, world: World, command: Command) -> str | None:
@@ -608,6 +642,7 @@ class Legal:
     plain: bool
     props: Any
     parts: list[Part]
+    actions: tuple[Command, ...]  # the legal actions themselves, in their order
 
 
 @dataclass(frozen=True, slots=True)
