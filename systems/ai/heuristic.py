@@ -17,7 +17,7 @@ from collections.abc import Set as AbstractSet
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from components import Word
+from components import Health, Word
 from components.resources import RULES_KEY
 from game.commands import Attack, Command, EndTurn, Move
 from systems.ai import Budget
@@ -36,6 +36,7 @@ from systems.board import DIRS, Cell, Occupancy, in_sight, occupancy
 
 if TYPE_CHECKING:
     from game.engine import Engine
+    from game.journal import Touched
     from game.world import World
 
 KIND_FIELDS = ("hero", "minion", "tower", "hq")
@@ -146,6 +147,14 @@ def _steps(grid: list[tuple[int, ...]], goals: list[Cell], width: int) -> list[i
     return dist
 
 
+def _hurt_only(done: Touched, entity: int) -> bool:
+    """Whether `done` wrote nothing of `entity`'s but its Health (it was hit, not moved)."""
+    if entity in done.moved or entity in done.born \
+            or any(e == entity for e, _comp in done.removed):
+        return False
+    return all(type(comp) is Health for e, comp, _old in done.fields.values() if e == entity)
+
+
 def _frozen(cells: AbstractSet[Cell]) -> frozenset[Cell]:
     return cells if isinstance(cells, frozenset) else frozenset(cells)
 
@@ -156,7 +165,9 @@ class Situation:
     `before`, the situation of an earlier state this one grew from by moves of the side's own
     heroes and minions alone (a greedy turn before it hits anything), lends it everything that
     reads only the enemy and the scenery (the enemy's units, raiders, the distance field, the
-    cell values); only the units those moves wrote are read again.
+    cell values); only the units those moves wrote are read again. After a hit that left its
+    target standing it lends what reads only where the enemies stand (raiders, the distance
+    field, the danger by cell); the cell values that read their hp are looked up afresh.
     """
 
     def __init__(self, engine: Engine, w: HeuristicWeights, memo: Memo | None = None,
@@ -169,9 +180,11 @@ class Situation:
         occ = self.occ = own(world) if callable(own) else occupancy(world, ())
         self.world, self.token = world, world.version()
         if before is not None:
-            changed = before._own_moves(self)
-            if changed is not None:
-                self._grow(before, changed)
+            found = before._own_moves(self)
+            if found is not None:
+                self._grow(before, *found)
+                if found[1]:
+                    self._front(memo, before)
                 return
         self.units = units(world)
         self.by_id = {u.entity: u for u in self.units}
@@ -188,13 +201,24 @@ class Situation:
         # Goals stand on cells the field treats as free, so walk the field around them.
         self.field = memo.field(occ, goals)
         self.width, self.height = occ.width, occ.height
-        key = (side, _frozen(occ.solid), _frozen(occ.opaque), occ.width, occ.height, raiders,
+        self._raider_key: tuple[int, ...] = raiders
+        self._reaches: list[tuple[int, int, int, int]] | None = None  # _threats, when asked
+        self._front(memo, None)
+
+    def _front(self, memo: Memo, struck: Situation | None) -> None:
+        """Take the cell values against this enemy line-up from `memo`. `struck`: an earlier
+        situation whose enemies stood where these stand, with the same reach and damage
+        (only their hp differs), whose danger by cell holds here too."""
+        occ, side, w = self.occ, self.side, self.w
+        key = (side, _frozen(occ.solid), _frozen(occ.opaque), occ.width, occ.height,
+               self._raider_key,
                tuple((u.entity, u.kind, u.x, u.y, u.hp, u.damage, u.range, u.moves)
                      for u in self.enemies),
                tuple(cell for cell, owner in occ.units.items() if owner != side))
         front = memo.front(key)
-        self._danger = front.danger
-        self._reaches: list[tuple[int, int, int, int]] | None = None  # _threats, when asked
+        if struck is not None and not front.danger:
+            front.danger = struck._danger
+        self._danger: dict[Cell, int] = front.danger
         attack_key = memo.attack_key(w)
         attack = front.attack.get(attack_key)
         if attack is None:
@@ -205,10 +229,11 @@ class Situation:
             standing = front.standing[id(w)] = {}
         self._standing = standing
 
-    def _own_moves(self, now: Situation) -> set[int] | None:
+    def _own_moves(self, now: Situation) -> tuple[set[int], bool] | None:
         """The entities written between this situation and `now` (a later one of the same
-        heuristic), when all are this side's heroes and minions on an unchanged board;
-        else None."""
+        heuristic), when all are this side's heroes and minions on an unchanged board, or
+        enemies whose hp alone changed and who still stand (a hit that did not kill), and
+        whether there were such enemies; else None."""
         world, occ, old = now.world, now.occ, self.occ
         if world is not self.world or now.side != self.side or now.w is not self.w \
                 or occ.solid is not old.solid or occ.opaque is not old.opaque \
@@ -220,22 +245,38 @@ class Situation:
             return None
         changed = done.entities()
         by_id, side = self.by_id, self.side
+        struck = False
         for entity in changed:
             unit = by_id.get(entity)
-            if unit is None or unit.side != side or unit.kind not in MOBILE:
+            if unit is None:
                 return None
-        return changed
+            if unit.side != side:
+                if not _hurt_only(done, entity) or not world.get(entity, Health).hp > 0:
+                    return None
+                struck = True
+            elif unit.kind not in MOBILE:
+                return None
+        return changed, struck
 
-    def _grow(self, before: Situation, changed: set[int]) -> None:
-        """Take `before`'s enemy side and cell values; read the `changed` units again."""
+    def _grow(self, before: Situation, changed: set[int], struck: bool) -> None:
+        """Take `before`'s enemy side and cell values; read the `changed` units again. When
+        an enemy was `struck` (its hp changed), the enemy side is read again and the cell
+        values are left to `_front`."""
         world = self.world
         fresh = {entity: unit_of(world, entity) for entity in changed}
         grown = [fresh.get(u.entity, u) for u in before.units]
         self.units = [u for u in grown if u is not None]
         self.by_id = {u.entity: u for u in self.units}
-        self.enemies, self.raiders, self.field = before.enemies, before.raiders, before.field
+        self.raiders, self.field = before.raiders, before.field
+        self._raider_key = before._raider_key
         self.width, self.height = before.width, before.height
-        self._danger, self._reaches = before._danger, before._reaches
+        self._reaches = before._reaches  # where the enemies stand, their reach and damage
+        if struck:
+            side = self.side
+            self.enemies = [u for u in self.units if u.side != side]
+            return
+        self.enemies = before.enemies
+        self._danger = before._danger
         self._attack, self._standing = before._attack, before._standing
 
     def danger(self, cell: Cell) -> int:
