@@ -16,6 +16,7 @@ comes from a generator seeded from the seat's rng.
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 import time
@@ -169,6 +170,11 @@ class Mcts:
         self.turns.deadline = deadline
         done = 0
         start = len(self.engine.history)
+        # A search makes many short-lived objects and few cycles: the cyclic collector's
+        # passes over the tree and the journal are waste while it runs (refcounts still
+        # free what it drops), so it waits for the search to end.
+        collecting = gc.isenabled()
+        gc.disable()
         try:
             while sims is None or done < sims:
                 try:
@@ -179,6 +185,8 @@ class Mcts:
                 if deadline is not None and time.perf_counter() > deadline:
                     break
         finally:
+            if collecting:
+                gc.enable()
             self._unwind(start)  # simulate leaves the engine where its simulation ended
             self._at = []
         self.stats.sims = done
