@@ -578,12 +578,14 @@ _QUIET = frozenset((Moves, Actions))  # fields no check reads: deaths read Healt
 
 
 def _quiet(changes: list[Any]) -> bool:
-    """Whether journal entries only moved things and spent move or action points: then no
-    one died and no side won or lost that had not before (`checks` would find nothing, the
-    last command's checks having settled the state before it)."""
+    """Whether journal entries only moved things, spent move or action points and hurt
+    things that still stand: then no one died and no side won or lost that had not before
+    (`checks` would find nothing, the last command's checks having settled the state before
+    it; a hit that does not kill leaves every headquarters and hero standing)."""
     for entry in changes:
         op = entry[0]
-        if op == MOVE or (op == SET and type(entry[2]) in _QUIET):
+        if op == MOVE or (op == SET and (type(entry[2]) in _QUIET or (
+                type(entry[2]) is Health and entry[2].hp > 0))):
             continue
         return False
     return True
