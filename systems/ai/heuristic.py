@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Set as AbstractSet
 from functools import lru_cache
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from components import Health, Word
@@ -40,6 +41,7 @@ if TYPE_CHECKING:
     from game.world import World
 
 KIND_FIELDS = ("hero", "minion", "tower", "hq")
+_first = itemgetter(0)  # a (score, command) pair's score
 MOBILE = frozenset({"hero", "minion"})
 UNREACHED = 99  # steps counted for a cell no walk reaches
 KEPT = 512  # distance fields, and fronts, a heuristic remembers before it starts afresh
@@ -416,30 +418,30 @@ class HeuristicAI:
         solid, held = s.occ.solid, s.occ.units
         scored = []
         unit = -1  # the hero whose moves are being scored (they come hero by hero)
+        append = scored.append
         for command in actions:
             # The common case, inlined (standing): a walk. A move into a solid or held cell is
             # a push (a walk ends on neither), scored apart (`score`); only a push can move a
             # word, so only a push is tried for a rule change.
-            if type(command) is Move and (command.x, command.y) not in solid \
-                    and (command.x, command.y) not in held:
-                if command.unit != unit:
-                    unit = command.unit
-                    hero = by_id[unit]
-                    attacked = hero.ap <= 0
-                    hx, hy = hero.x, hero.y
-                    known = s.known(hero, attacked)
-                    was = known.get((hx, hy))
-                    here = known[(hx, hy)] = stand(hero, (hx, hy), attacked) if was is None \
-                        else was
-                x, y = command.x, command.y
-                there = known.get((x, y))
-                if there is None:
-                    there = known[(x, y)] = stand(hero, (x, y), attacked)
-                value = there - here - step * ((x - hx if x > hx else hx - x)
-                                               + (y - hy if y > hy else hy - y))
-            else:
-                value = self.score(engine, s, command, words)
-            scored.append((value, command))
+            if type(command) is Move:
+                x, y = cell = (command.x, command.y)
+                if cell not in solid and cell not in held:
+                    if command.unit != unit:
+                        unit = command.unit
+                        hero = by_id[unit]
+                        attacked = hero.ap <= 0
+                        hx, hy = hero.x, hero.y
+                        known = s.known(hero, attacked)
+                        was = known.get((hx, hy))
+                        here = known[(hx, hy)] = stand(hero, (hx, hy), attacked) \
+                            if was is None else was
+                    there = known.get(cell)
+                    if there is None:
+                        there = known[cell] = stand(hero, cell, attacked)
+                    append((there - here - step * ((x - hx if x > hx else hx - x)
+                                                   + (y - hy if y > hy else hy - y)), command))
+                    continue
+            append((self.score(engine, s, command, words), command))
         self._last = (world, token, scored)
         return scored
 
@@ -489,7 +491,7 @@ class HeuristicAI:
             if planned is not None:
                 return planned
         scored = self.scores(engine)
-        best = max(score for score, _ in scored)
+        best = max(map(_first, scored))
         if self.pushes:
             line = self.push_line(engine, best)
             if line is not None:
