@@ -103,13 +103,23 @@ class MctsAI:
         if planned is not None:
             self.last = MctsStats()
             return planned
-        search = Mcts(engine, rng, self.c, self.widen, self.turns, self._policies,
-                      self.goals)
-        root = self._reused(engine)
-        sims, seconds = self._budget(budget, search)
-        turn = search.run(root, sims=sims, seconds=seconds)
-        self.last = search.stats
-        chosen = next((ch for ch in search.root.children if ch.turn == turn), None)
+        # A search makes many short-lived objects and no cycles: the cyclic collector's
+        # passes over the tree and the journal while it runs are waste (refcounts free
+        # what it drops), so the collector waits until the tree is let go.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            search = Mcts(engine, rng, self.c, self.widen, self.turns, self._policies,
+                          self.goals)
+            root = self._reused(engine)
+            sims, seconds = self._budget(budget, search)
+            turn = search.run(root, sims=sims, seconds=seconds)
+            self.last = search.stats
+            chosen = next((ch for ch in search.root.children if ch.turn == turn), None)
+            del search, root
+        finally:
+            if collecting:
+                gc.enable()
         command = self.turn_plan.start(engine, turn)
         self._tree = chosen
         self._tree_at = (id(engine), len(engine.history) + len(turn)) if chosen else None
@@ -170,11 +180,6 @@ class Mcts:
         self.turns.deadline = deadline
         done = 0
         start = len(self.engine.history)
-        # A search makes many short-lived objects and few cycles: the cyclic collector's
-        # passes over the tree and the journal are waste while it runs (refcounts still
-        # free what it drops), so it waits for the search to end.
-        collecting = gc.isenabled()
-        gc.disable()
         try:
             while sims is None or done < sims:
                 try:
@@ -185,8 +190,6 @@ class Mcts:
                 if deadline is not None and time.perf_counter() > deadline:
                     break
         finally:
-            if collecting:
-                gc.enable()
             self._unwind(start)  # simulate leaves the engine where its simulation ended
             self._at = []
         self.stats.sims = done
