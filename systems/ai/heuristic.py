@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 
 KIND_FIELDS = ("hero", "minion", "tower", "hq")
 _first = itemgetter(0)  # a (score, command) pair's score
+_UNKNOWN: Any = object()  # not worked out yet (None is an answer: no attack from there)
 MOBILE = frozenset({"hero", "minion"})
 UNREACHED = 99  # steps counted for a cell no walk reaches
 KEPT = 512  # distance fields, and fronts, a heuristic remembers before it starts afresh
@@ -324,10 +325,13 @@ class Situation:
 
     def _best_attack_from(self, hero: Unit, cell: Cell) -> float | None:
         best = None
+        x, y = cell
+        reach, occ, side = hero.range, self.occ, hero.side
         for t in self.enemies:
-            if abs(t.x - cell[0]) + abs(t.y - cell[1]) > hero.range:
+            tx, ty = t.x, t.y
+            if (tx - x if tx > x else x - tx) + (ty - y if ty > y else y - ty) > reach:
                 continue
-            if not in_sight(self.occ, hero.side, cell, (t.x, t.y)):
+            if not in_sight(occ, side, cell, (tx, ty)):
                 continue
             value = self.attack_value(hero, t, cell)
             if best is None or value > best:
@@ -358,16 +362,25 @@ class Situation:
         return UNREACHED
 
     def _stand(self, hero: Unit, cell: Cell, attacked: bool) -> float:
+        # danger() and best_attack_from() inlined where they remember: asked for every cell
+        # a hero can walk to, each time the enemy line-up is new
         w = self.w
-        danger = self.danger(cell)
-        risk = w.kill_risk if danger >= hero.hp else 0.0
+        danger = self._danger.get(cell)
+        if danger is None:
+            danger = self.danger(cell)
+        hp = hero.hp
+        hurt = danger if danger < hp else hp
+        risk = w.kill_risk if danger >= hp else 0.0
         if attacked:
-            return -w.danger_after * min(danger, hero.hp) - risk - 0.1 * self.steps(cell)
-        best = self.best_attack_from(hero, cell)
+            return -w.danger_after * hurt - risk - 0.1 * self.steps(cell)
+        key = (hero.range, hero.damage, cell)
+        best = self._attack.get(key, _UNKNOWN)
+        if best is _UNKNOWN:
+            best = self._attack[key] = self._best_attack_from(hero, cell)
         if best is not None:
-            return w.potential * best - w.danger_attacking * min(danger, hero.hp) - risk
+            return w.potential * best - w.danger_attacking * hurt - risk
         return (-w.approach_gap - w.approach * self.steps(cell)
-                - w.danger_attacking * min(danger, hero.hp) - risk)
+                - w.danger_attacking * hurt - risk)
 
 
 class HeuristicAI:
