@@ -126,7 +126,35 @@ def _grid(solid: frozenset[Cell], width: int, height: int) -> list[tuple[int, ..
 
 
 def _steps(grid: list[tuple[int, ...]], goals: list[Cell], width: int) -> list[int]:
-    """Breadth-first steps to the nearest goal (systems.board.grid_distances on a flat grid)."""
+    """Breadth-first steps to the nearest goal (systems.board.grid_distances on a flat grid).
+
+    A cell still at UNREACHED is one not reached yet (no separate marks to keep), which holds
+    while every step counted is below UNREACHED; a walk that long is counted by _far_steps."""
+    dist = [UNREACHED] * len(grid)
+    frontier = []
+    for x, y in goals:
+        i = x + y * width
+        if dist[i]:
+            dist[i] = 0
+            frontier.append(i)
+    step = 0
+    while frontier:
+        step += 1
+        if step >= UNREACHED:
+            return _far_steps(grid, goals, width)
+        nxt: list[int] = []
+        push = nxt.append
+        for i in frontier:
+            for j in grid[i]:
+                if dist[j] == UNREACHED:
+                    dist[j] = step
+                    push(j)
+        frontier = nxt
+    return dist
+
+
+def _far_steps(grid: list[tuple[int, ...]], goals: list[Cell], width: int) -> list[int]:
+    """_steps with each cell marked when reached, for boards with walks of UNREACHED steps."""
     dist = [UNREACHED] * len(grid)
     seen = bytearray(len(grid))
     frontier = []

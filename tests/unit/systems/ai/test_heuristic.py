@@ -142,3 +142,29 @@ def test_a_heuristic_that_remembers_scores_every_position_as_a_fresh_one(level: 
         engine.retract()
         assert remembering.scores(engine) == HeuristicAI().scores(engine)
         assert sharing[1].scores(engine) == HeuristicAI(pressing).scores(engine)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_distance_field_counts_steps_as_grid_distances_does_even_past_unreached(
+        seed: int) -> None:
+    """The heuristic's flat breadth-first field (a cell at UNREACHED is one not reached yet)
+    agrees with systems.board.grid_distances, on random boards and on a winding corridor
+    whose walks are longer than UNREACHED steps."""
+    from systems.ai.heuristic import UNREACHED, _grid, _steps
+    from systems.board import grid_distances
+
+    rng = random.Random(seed)
+    boards = [(60, 5, frozenset((x, y) for x in range(60) for y in (1, 3)
+                                if x != (59 if y == 1 else 0)), [(0, 0)])]
+    for _ in range(50):
+        width, height = rng.randint(2, 25), rng.randint(2, 25)
+        solid = frozenset((rng.randrange(width), rng.randrange(height))
+                          for _ in range(rng.randint(0, width * height // 3)))
+        goals = [(rng.randrange(width), rng.randrange(height)) for _ in range(rng.randint(1, 3))]
+        boards.append((width, height, solid, goals))
+    for width, height, solid, goals in boards:
+        expected = grid_distances(goals, solid, width, height)
+        found = _steps(_grid(solid, width, height), goals, width)
+        assert found == [expected.get((x, y), UNREACHED)
+                         for y in range(height) for x in range(width)]
+    assert max(_steps(_grid(boards[0][2], 60, 5), [(0, 0)], 60)) > UNREACHED
