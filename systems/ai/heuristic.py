@@ -83,21 +83,21 @@ class Memo:
     kept per weights."""
 
     def __init__(self) -> None:
-        self.fields: dict[tuple, list[int]] = {}
+        self.fields: dict[tuple, GoalSteps] = {}
         self.fronts: dict[FrontKey, Front] = {}
         self.attack_keys: dict[int, tuple[HeuristicWeights, tuple[float, ...]]] = {}
 
-    def field(self, occ: Occupancy, goals: list[Cell]) -> list[int]:
-        """distance_field(occ, goals) as a list by cell (x + y * width), UNREACHED where no
-        way leads, remembered by the solid cells and the goals."""
+    def field(self, occ: Occupancy, goals: list[Cell]) -> GoalSteps:
+        """distance_field(occ, goals) by cell (x + y * width), UNREACHED where no way leads,
+        walked as far as asked and remembered by the solid cells and the goals."""
         solid = _frozen(occ.solid)
         key = (solid, occ.width, occ.height, tuple(goals))
         found = self.fields.get(key)
         if found is None:
             if len(self.fields) >= KEPT:
                 self.fields.clear()
-            found = self.fields[key] = _steps(_grid(solid, occ.width, occ.height), goals,
-                                              occ.width)
+            found = self.fields[key] = GoalSteps(_grid(solid, occ.width, occ.height), goals,
+                                                 occ.width)
         return found
 
     def attack_key(self, w: HeuristicWeights) -> tuple[float, ...]:
@@ -125,32 +125,63 @@ def _grid(solid: frozenset[Cell], width: int, height: int) -> list[tuple[int, ..
             for y in range(height) for x in range(width)]
 
 
-def _steps(grid: list[tuple[int, ...]], goals: list[Cell], width: int) -> list[int]:
-    """Breadth-first steps to the nearest goal (systems.board.grid_distances on a flat grid).
+class GoalSteps:
+    """Breadth-first steps to the nearest goal on a flat grid (systems.board.grid_distances
+    by cell index), walked only as far as the cells asked about: a heuristic asks about the
+    cells its heroes can walk to, mostly far nearer the goals than the board's far corners.
+    The walk goes layer by layer, so a cell has its true distance once it is reached; one
+    still at UNREACHED is not reached yet, which holds while every step counted is below
+    UNREACHED (longer walks are counted by _far_steps)."""
 
-    A cell still at UNREACHED is one not reached yet (no separate marks to keep), which holds
-    while every step counted is below UNREACHED; a walk that long is counted by _far_steps."""
-    dist = [UNREACHED] * len(grid)
-    frontier = []
-    for x, y in goals:
-        i = x + y * width
-        if dist[i]:
-            dist[i] = 0
-            frontier.append(i)
-    step = 0
-    while frontier:
-        step += 1
-        if step >= UNREACHED:
-            return _far_steps(grid, goals, width)
-        nxt: list[int] = []
-        push = nxt.append
-        for i in frontier:
-            for j in grid[i]:
-                if dist[j] == UNREACHED:
-                    dist[j] = step
-                    push(j)
-        frontier = nxt
-    return dist
+    __slots__ = ("dist", "frontier", "goals", "grid", "step", "width")
+
+    def __init__(self, grid: list[tuple[int, ...]], goals: list[Cell], width: int) -> None:
+        dist = [UNREACHED] * len(grid)
+        frontier = []
+        for x, y in goals:
+            i = x + y * width
+            if dist[i]:
+                dist[i] = 0
+                frontier.append(i)
+        self.dist, self.frontier, self.step = dist, frontier, 0
+        self.grid, self.goals, self.width = grid, tuple(goals), width
+
+    def at(self, i: int) -> int:
+        """Steps from cell index `i` to the nearest goal (UNREACHED if no way leads)."""
+        found = self.dist[i]
+        if found != UNREACHED or not self.frontier:
+            return found
+        return self._walk(i)
+
+    def _walk(self, i: int) -> int:
+        """Walk on until cell `i` is reached or nothing is left to reach (i = -1: to the end)."""
+        dist, grid, frontier, step = self.dist, self.grid, self.frontier, self.step
+        while frontier and (i < 0 or dist[i] == UNREACHED):
+            step += 1
+            if step >= UNREACHED:
+                self.dist = dist = _far_steps(grid, list(self.goals), self.width)
+                frontier = []
+                break
+            nxt: list[int] = []
+            push = nxt.append
+            for k in frontier:
+                for j in grid[k]:
+                    if dist[j] == UNREACHED:
+                        dist[j] = step
+                        push(j)
+            frontier = nxt
+        self.frontier, self.step = frontier, step
+        return dist[i] if i >= 0 else 0
+
+    def all(self) -> list[int]:
+        """Every cell's steps (the whole walk)."""
+        self._walk(-1)
+        return self.dist
+
+
+def _steps(grid: list[tuple[int, ...]], goals: list[Cell], width: int) -> list[int]:
+    """Breadth-first steps to the nearest goal (systems.board.grid_distances on a flat grid)."""
+    return GoalSteps(grid, goals, width).all()
 
 
 def _far_steps(grid: list[tuple[int, ...]], goals: list[Cell], width: int) -> list[int]:
@@ -386,7 +417,7 @@ class Situation:
         """Steps from `cell` to the nearest goal round the solid cells (UNREACHED if none)."""
         x, y = cell
         if 0 <= x < self.width and 0 <= y < self.height:
-            return self.field[x + y * self.width]
+            return self.field.at(x + y * self.width)
         return UNREACHED
 
     def _stand(self, hero: Unit, cell: Cell, attacked: bool) -> float:
@@ -457,7 +488,7 @@ class HeuristicAI:
         words = bool(world.query(Word))
         by_id, stand, step = s.by_id, s._stand, self.w.step
         solid, held = s.occ.solid, s.occ.units
-        scored = []
+        scored: list[tuple[float, Command]] = []
         unit = -1  # the hero whose moves are being scored (they come hero by hero)
         append = scored.append
         for command in actions:

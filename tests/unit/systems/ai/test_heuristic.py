@@ -147,10 +147,11 @@ def test_a_heuristic_that_remembers_scores_every_position_as_a_fresh_one(level: 
 @pytest.mark.parametrize("seed", range(4))
 def test_the_distance_field_counts_steps_as_grid_distances_does_even_past_unreached(
         seed: int) -> None:
-    """The heuristic's flat breadth-first field (a cell at UNREACHED is one not reached yet)
-    agrees with systems.board.grid_distances, on random boards and on a winding corridor
-    whose walks are longer than UNREACHED steps."""
-    from systems.ai.heuristic import UNREACHED, _grid, _steps
+    """The heuristic's flat breadth-first field (a cell at UNREACHED is one not reached yet),
+    whole or walked only as far as the cells asked about, agrees with
+    systems.board.grid_distances, on random boards and on a winding corridor whose walks are
+    longer than UNREACHED steps."""
+    from systems.ai.heuristic import UNREACHED, GoalSteps, _grid, _steps
     from systems.board import grid_distances
 
     rng = random.Random(seed)
@@ -164,7 +165,11 @@ def test_the_distance_field_counts_steps_as_grid_distances_does_even_past_unreac
         boards.append((width, height, solid, goals))
     for width, height, solid, goals in boards:
         expected = grid_distances(goals, solid, width, height)
-        found = _steps(_grid(solid, width, height), goals, width)
-        assert found == [expected.get((x, y), UNREACHED)
-                         for y in range(height) for x in range(width)]
+        whole = [expected.get((x, y), UNREACHED) for y in range(height) for x in range(width)]
+        assert _steps(_grid(solid, width, height), goals, width) == whole
+        # walked only as far as each cell asked about, in any order
+        lazy = GoalSteps(_grid(solid, width, height), goals, width)
+        cells = list(range(width * height))
+        rng.shuffle(cells)
+        assert [(i, lazy.at(i)) for i in cells] == [(i, whole[i]) for i in cells]
     assert max(_steps(_grid(boards[0][2], 60, 5), [(0, 0)], 60)) > UNREACHED
