@@ -4,7 +4,6 @@ MCTS's leaves, so MCTS goes to a sentence off its heroes' road and spells it."""
 
 from __future__ import annotations
 
-import json
 import random
 import subprocess
 import sys
@@ -26,6 +25,7 @@ from systems.ai.goals import Goals, find_goals
 from systems.ai.turns import TurnSearch
 from systems.ai.wordless import WordlessEngine
 from tests.helpers import draw_cells
+from tests.unit.systems.ai.test_rule_play import match
 
 ROOT = Path(__file__).resolve().parents[4]
 SIDECAR = {"name": "t", "base_rules": ["ROCK IS STOP", "TEXT IS PUSH"]}
@@ -110,13 +110,8 @@ def formed_by_red(path: Path, replay: Path) -> list[tuple[int, str]]:
 def test_mcts_walks_three_turns_to_a_sentence_and_spells_it_only_with_goals(
         tmp_path: Path, seat: str, formed: bool) -> None:
     path = fast_map(tmp_path)
-    replay = tmp_path / "game.json"
-    done = subprocess.run(
-        [sys.executable, "-m", "game", "match", str(path), "--red", seat, "--blue", "random",
-         "--seed", "1", "--json", "--replay", str(replay)],
-        capture_output=True, text=True, cwd=ROOT, timeout=300)
-    assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout)["winner"] == "red"
+    result, replay = match(tmp_path, path, seat)  # a real `rulefront match` against random
+    assert result["winner"] == "red"
     rules = formed_by_red(path, replay)
     if formed:
         assert rules and rules[0][1] == "RED IS FAST" and rules[0][0] <= 4, rules
