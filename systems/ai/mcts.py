@@ -5,8 +5,9 @@ so a tree over single actions spends its simulations inside one turn. Here an ed
 turn (action grouping): the candidate turns of systems/ai/turns.py, the heuristic's greedy
 turn first. Progressive widening opens a node's k-th candidate only once the node has been
 visited about (k / widen)^2 times, so the first simulations go deep along good turns and the
-rest widen where the visits are. A leaf is scored by the ruleset's evaluator squashed into
-(-1, 1) by its `scale` (a won game is 1). The chosen turn is then played action by action without searching
+rest widen where the visits are. A leaf is scored by the ruleset's evaluator, plus the word
+goals' potential (systems/ai/goals.py: a push that would change the rules, discounted by the
+turns to reach it), squashed into (-1, 1) by its `scale` (a won game is 1). The chosen turn is then played action by action without searching
 again (the tree is reused between the actions of one turn), and when the opponent's reply is
 one the tree holds, the next search starts from that subtree.
 
