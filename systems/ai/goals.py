@@ -26,7 +26,7 @@ from components import Health, Kind, Moves, Position, Team, Word
 from components.resources import BASE_KEY
 from systems.ai.wordless import may_push_words
 from systems.board import DIRS, occupancy
-from systems.rules import read_rules, rules_now, set_rules
+from systems.rules import read_rules, rules_now, set_rules, word_grid
 
 if TYPE_CHECKING:
     from game.engine import Engine
@@ -67,9 +67,7 @@ def layout_key(engine: Engine) -> tuple | None:
 def find_goals(engine: Engine, evaluate: Evaluator) -> list[Goal]:
     """Every push of a word tile that would change the rules in force, with its gains."""
     world = engine.world
-    grid: dict[Cell, list[tuple[str, str]]] = {}
-    for _e, (word, pos) in world.query(Word, Position):
-        grid.setdefault((pos.x, pos.y), []).append((word.text, word.part))
+    grid = word_grid(world)
     if not grid:
         return []
     occ = occupancy(world)
@@ -135,22 +133,23 @@ class Goals:
     def best(self, engine: Engine, side: str) -> tuple[float, Goal | None]:
         """`side`'s best goal, worth its gain discounted per turn its nearest hero needs to
         stand on the goal's cell and push: (that worth, the goal), (0, None) if none helps."""
-        if self.discount <= 0 or not may_push_words(engine, side):
+        if self.discount <= 0:
             return 0.0, None
-        goals = self.of(engine)
-        if not goals:
+        return self._best(engine, side, self.of(engine), _heroes(engine))
+
+    def _best(self, engine: Engine, side: str, goals: list[Goal],
+              heroes: dict[str, list[tuple[int, int, int]]]) -> tuple[float, Goal | None]:
+        """`best` from the goals here and each side's living heroes (x, y, full move points)."""
+        if not goals or not may_push_words(engine, side):
             return 0.0, None
-        heroes = [(pos.x, pos.y, max(1, moves.max_mp))
-                  for _e, (pos, team, kind, health, moves)
-                  in engine.world.query(Position, Team, Kind, Health, Moves)
-                  if team.side == side and kind.name == "hero" and health.hp > 0]
+        mine = heroes.get(side, [])
         best, found = 0.0, None
         for goal in goals:
             gain = goal.gain(side)
             if gain <= best:
                 continue
             sx, sy = goal.spot
-            turns = min(((abs(x - sx) + abs(y - sy) + mp - 1) // mp for x, y, mp in heroes),
+            turns = min(((abs(x - sx) + abs(y - sy) + mp - 1) // mp for x, y, mp in mine),
                         default=None)
             if turns is None:
                 continue
@@ -161,11 +160,25 @@ class Goals:
 
     def potential(self, engine: Engine, me: str) -> float:
         """What the goals add to a leaf's evaluation for `me`: my best goal's discounted worth
-        less the best of each other side."""
-        if self.discount <= 0 or layout_key(engine) is None:
+        less the best of each other side (the goals, and the heroes, read once for all)."""
+        if self.discount <= 0:
             return 0.0
+        goals = self.of(engine)
+        if not goals:
+            return 0.0
+        heroes = _heroes(engine)
         total = 0.0
-        for side in sorted({team.side for _e, team in engine.world.query(Team)}):
-            worth, _goal = self.best(engine, side)
+        for side, _gain in goals[0].gains:  # every side, as the goals were valued for
+            worth, _goal = self._best(engine, side, goals, heroes)
             total += worth if side == me else -worth
         return total
+
+
+def _heroes(engine: Engine) -> dict[str, list[tuple[int, int, int]]]:
+    """Each side's living heroes: (x, y, full move points, at least 1)."""
+    found: dict[str, list[tuple[int, int, int]]] = {}
+    for _e, (pos, team, kind, health, moves) in engine.world.query(Position, Team, Kind,
+                                                                    Health, Moves):
+        if kind.name == "hero" and health.hp > 0:
+            found.setdefault(team.side, []).append((pos.x, pos.y, max(1, moves.max_mp)))
+    return found
