@@ -257,14 +257,22 @@ class Skirmish(SidesRuleset, Ruleset):
         that made it. Callers must not mutate what they get (end-of-turn systems, which do,
         build their own Occupancy).
         """
-        cache = self._cache
         token = world.version()
-        slot = cache.get(token[1])
+        slot = self._cache.get(token[1])
         if slot is not None and slot[1] is world and world.same_version(slot[0]):
             return slot[2]
+        return self._keep_derived(token, world, self._static.get(world))
+
+    def _keep_derived(self, token: tuple[int, int, Any], world: World, occ: Occupancy,
+                      side: str | None = None, enemies: Any = None) -> dict[Any, Any]:
+        """Start the derived data of the state `token` names with its occupancy (and the
+        enemies of `side`, when known), cached as `_derived` reads it."""
+        cache = self._cache
         if len(cache) > 256:
             cache.clear()
-        derived: dict[Any, Any] = {"occ": self._static.get(world)}
+        derived: dict[Any, Any] = {"occ": occ}
+        if enemies is not None:
+            derived[side] = enemies
         cache[token[1]] = (token, world, derived)
         return derived
 
@@ -410,13 +418,7 @@ class Skirmish(SidesRuleset, Ruleset):
             return None  # (a list of three: cheaper than any() over a generator)
         units[(x, y)] = side
         occ = Occupancy(occ.width, occ.height, occ.solid, units, occ.opaque, occ.deadly)
-        derived: dict[Any, Any] = {"occ": occ}
-        if parent.enemies is not None:
-            derived[side] = parent.enemies
-        cache = self._cache
-        if len(cache) > 256:
-            cache.clear()
-        cache[token[1]] = (token, world, derived)
+        derived = self._keep_derived(token, world, occ, side, parent.enemies)
         actions: list[Command] = []
         parts: list[Part] = []
         foes = parent.foes
@@ -456,7 +458,7 @@ class Skirmish(SidesRuleset, Ruleset):
         hero = spend[1]
         if spend[0] != SET or type(spend[2]) is not Actions or hurt[0] != SET \
                 or type(hurt[2]) is not Health or hurt[2].hp <= 0 \
-                or not world.alive(hurt[1]) or not any(part[0] == hero for part in parent.parts):
+                or not world.alive(hurt[1]) or hero not in [part[0] for part in parent.parts]:
             return None
         if spend[2].ap > 0:  # attacks left: the same targets, all still standing
             actions = list(parent.actions)
@@ -465,13 +467,7 @@ class Skirmish(SidesRuleset, Ruleset):
             actions = [a for a in parent.actions if type(a) is not AttackCmd or a.unit != hero]
             parts = [(unit, [] if unit == hero else strikes, field)
                      for unit, strikes, field in parent.parts]
-        cache = self._cache
-        if len(cache) > 256:
-            cache.clear()
-        derived: dict[Any, Any] = {"occ": parent.occ}
-        if parent.enemies is not None:
-            derived[parent.side] = parent.enemies
-        cache[token[1]] = (token, world, derived)
+        self._keep_derived(token, world, parent.occ, parent.side, parent.enemies)
         self._keep_legal(Legal(token, world, parent.side, parent.occ, parent.enemies,
                                parent.foes, parent.plain, parent.props, parts,
                                tuple(actions)))
