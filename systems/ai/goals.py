@@ -135,7 +135,10 @@ class Goals:
         stand on the goal's cell and push: (that worth, the goal), (0, None) if none helps."""
         if self.discount <= 0:
             return 0.0, None
-        return self._best(engine, side, self.of(engine), _heroes(engine))
+        goals = self.of(engine)
+        if not goals:  # no word on the board, or no push that changes the rules
+            return 0.0, None
+        return self._best(engine, side, goals, _heroes(engine))
 
     def _best(self, engine: Engine, side: str, goals: list[Goal],
               heroes: dict[str, list[tuple[int, int, int]]]) -> tuple[float, Goal | None]:

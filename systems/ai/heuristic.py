@@ -248,10 +248,10 @@ class Situation:
                 if found[1]:
                     self._front(memo, before)
                 return
-        self.units = units(world)
-        self.by_id = {u.entity: u for u in self.units}
-        self.enemies = [u for u in self.units if u.side != side]
-        own_hq = [u for u in self.units if u.side == side and u.kind == "hq"]
+        every = units(world)
+        self.by_id = {u.entity: u for u in every}  # in entity id order, as units gives them
+        self.enemies = [u for u in every if u.side != side]
+        own_hq = [u for u in every if u.side == side and u.kind == "hq"]
         raiders = tuple(u.entity for u in self.enemies if u.kind == "minion" and any(
             abs(u.x - hq.x) + abs(u.y - hq.y) <= w.defend_radius for hq in own_hq))
         self.raiders = set(raiders)
@@ -325,17 +325,21 @@ class Situation:
         an enemy was `struck` (its hp changed), the enemy side is read again and the cell
         values are left to `_front`."""
         world = self.world
-        fresh = {entity: unit_of(world, entity) for entity in changed}
-        grown = [fresh.get(u.entity, u) for u in before.units]
-        self.units = [u for u in grown if u is not None]
-        self.by_id = {u.entity: u for u in self.units}
+        # before's units with the changed ones read again (a copy keeps the id order)
+        by_id = self.by_id = before.by_id.copy()
+        for entity in changed:
+            unit = unit_of(world, entity)
+            if unit is None:
+                del by_id[entity]
+            else:
+                by_id[entity] = unit
         self.raiders, self.field = before.raiders, before.field
         self._raider_key = before._raider_key
         self.width, self.height = before.width, before.height
         self._reaches = before._reaches  # where the enemies stand, their reach and damage
         if struck:
             side = self.side
-            self.enemies = [u for u in self.units if u.side != side]
+            self.enemies = [u for u in by_id.values() if u.side != side]
             return
         self.enemies = before.enemies
         self._danger = before._danger

@@ -23,6 +23,8 @@ import time
 from collections.abc import Generator
 from contextlib import closing
 from dataclasses import dataclass, replace
+from heapq import nlargest
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from components import Health, Kind, Position, Team
@@ -42,6 +44,8 @@ if TYPE_CHECKING:
 
 
 PUSH_LINES = 2  # candidate turns per position that open with a push changing something
+NO_BUDGET = Budget()  # a greedy policy's choice: it does not search
+_first = itemgetter(0)  # a (score, command) pair's score
 
 
 @dataclass
@@ -155,7 +159,7 @@ class TurnSearch(NodeCounter):
         """Play `policy` greedily until the side's turn ends (appending to `done`)."""
         engine = self.engine
         while not engine.over and engine.side == side and len(done) < MAX_TURN:
-            command = policy.choose(engine, rng, Budget())
+            command = policy.choose(engine, rng, NO_BUDGET)
             self.apply(command)
             done.append(command)
         if not engine.over and engine.side == side:
@@ -173,12 +177,11 @@ class TurnSearch(NodeCounter):
         `count` openings in all), and ending the turn at once.
         """
         base = self.policies[0]
-        openings: list[Command] = []
-        for _score, command in sorted(base.scores(self.engine), key=lambda sc: -sc[0]):
-            if len(openings) >= count:
-                break
-            if not isinstance(command, EndTurn):
-                openings.append(command)
+        # the best `count` actions but ending the turn, best first (ties in the engine's
+        # order: nlargest is sorted(..., reverse=True)[:n], which keeps ties in order)
+        openings = [command for _score, command in nlargest(count + 1, base.scores(self.engine),
+                                                             key=_first)
+                    if not isinstance(command, EndTurn)][:count]
         lines = push_lines(self.engine, self.evaluate, self.pushes, self.apply)
         decisive = self.evaluate.win - 10_000
         found: list[Builder] = [Builder(None, 0, None, line) for v, line in lines
