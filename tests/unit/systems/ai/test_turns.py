@@ -111,3 +111,24 @@ def test_whole_turn_minimax_gives_the_same_game_for_the_same_seed_and_only_legal
     second = run_match("maps/outpost.png", seats, seed=4)[1]
     assert first.commands == second.commands
     assert first.winner == second.winner
+
+
+def test_the_turns_opening_with_other_actions_take_the_best_scored_in_the_engines_order() -> None:
+    """The openings are the heuristic's best actions but ending the turn, best first, and
+    among equal scores the engine's order (what a stable sort by score gives), after the
+    first, which the greedy turn plays anyway."""
+    from game.levels.loader import load_engine
+
+    engine = load_engine("maps/duel.png", seed=3)
+    search = TurnSearch(engine, random.Random(0))
+    rng = random.Random(3)
+    for _ in range(40):
+        if engine.over:
+            break
+        for count in (1, 3, 5):
+            ranked = sorted(search.policies[0].scores(engine), key=lambda sc: -sc[0])
+            best = [c for _s, c in ranked if not isinstance(c, EndTurn)][:count]
+            openings = [b.opening for b in search.builders(count, None)
+                        if b.opening is not None]
+            assert openings == best[1:]
+        engine.apply(search.policies[0].choose(engine, rng, Budget()))
