@@ -417,16 +417,9 @@ class Situation:
             found = self._standing[profile] = {}
         return found
 
-    def steps(self, cell: Cell) -> int:
-        """Steps from `cell` to the nearest goal round the solid cells (UNREACHED if none)."""
-        x, y = cell
-        if 0 <= x < self.width and 0 <= y < self.height:
-            return self.field.at(x + y * self.width)
-        return UNREACHED
-
     def _stand(self, hero: Unit, cell: Cell, attacked: bool) -> float:
-        # danger() and best_attack_from() inlined where they remember: asked for every cell
-        # a hero can walk to, each time the enemy line-up is new
+        # danger(), best_attack_from() and the steps to the nearest goal inlined where they
+        # remember: asked for every cell a hero can walk to, each time the enemy line-up is new
         w = self.w
         danger = self._danger.get(cell)
         if danger is None:
@@ -434,15 +427,24 @@ class Situation:
         hp = hero.hp
         hurt = danger if danger < hp else hp
         risk = w.kill_risk if danger >= hp else 0.0
+        if not attacked:
+            key = (hero.range, hero.damage, cell)
+            best = self._attack.get(key, _UNKNOWN)
+            if best is _UNKNOWN:
+                best = self._attack[key] = self._best_attack_from(hero, cell)
+            if best is not None:
+                return w.potential * best - w.danger_attacking * hurt - risk
+        # steps from `cell` to the nearest goal round the solid cells (UNREACHED if none)
+        x, y = cell
+        steps = UNREACHED
+        if 0 <= x < self.width and 0 <= y < self.height:
+            field, i = self.field, x + y * self.width
+            steps = field.dist[i]
+            if steps == UNREACHED and field.frontier:
+                steps = field._walk(i)
         if attacked:
-            return -w.danger_after * hurt - risk - 0.1 * self.steps(cell)
-        key = (hero.range, hero.damage, cell)
-        best = self._attack.get(key, _UNKNOWN)
-        if best is _UNKNOWN:
-            best = self._attack[key] = self._best_attack_from(hero, cell)
-        if best is not None:
-            return w.potential * best - w.danger_attacking * hurt - risk
-        return (-w.approach_gap - w.approach * self.steps(cell)
+            return -w.danger_after * hurt - risk - 0.1 * steps
+        return (-w.approach_gap - w.approach * steps
                 - w.danger_attacking * hurt - risk)
 
 
