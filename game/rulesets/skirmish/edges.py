@@ -35,6 +35,8 @@ class SkirmishEncoding(Encoding):
         self.slots = {entity: slot for slot, (entity, _s, _c) in enumerate(heroes)}
         self.names = [f"{side} {name} (unit {entity})" for entity, side, name in heroes]
         self.size = 1 + 2 * len(heroes) * self.cells
+        # a hero's first Move number (its slot's cell 0), for `table`
+        self._starts = {entity: 1 + slot * self.cells for entity, slot in self.slots.items()}
 
     def encode(self, world: World, command: Command) -> int:
         if isinstance(command, EndTurn):
@@ -50,12 +52,13 @@ class SkirmishEncoding(Encoding):
     def table(self, world: World, commands: list[Command]) -> dict[int, Command]:
         """Encoding.table with a Move's and an EndTurn's number worked out inline (a random
         environment loop asks for a table every step); anything else is `encode`d."""
-        slots, cells, width = self.slots, self.cells, self.width
+        starts, width = self._starts, self.width
         legal: dict[int, Command] = {}
         for command in commands:
-            if isinstance(command, Move):
-                legal[1 + slots[command.unit] * cells + command.y * width + command.x] = command
-            elif isinstance(command, EndTurn):
+            # type() is: no command class has subclasses
+            if type(command) is Move:
+                legal[starts[command.unit] + command.y * width + command.x] = command
+            elif type(command) is EndTurn:
                 legal[0] = command
             else:
                 legal[self.encode(world, command)] = command

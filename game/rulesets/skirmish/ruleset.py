@@ -25,7 +25,7 @@ from game.commands import Attack as AttackCmd
 from game.commands import Command, EndTurn, Move
 from game.data import SIDES, Units, data_units_with, need, words
 from game.errors import UserError
-from game.events import Event, Pushed, TurnEnded, Won
+from game.events import Attacked, Damaged, Event, Moved, Pushed, Spawned, TurnEnded, Won
 from game.journal import MOVE, SET
 from game.registry import Ruleset
 from game.rulesets.sides import SidesRuleset
@@ -358,7 +358,7 @@ class Skirmish(SidesRuleset, Ruleset):
         side = self.side_to_play(world)
         derived = self._derived(world)
         occ = derived["occ"]
-        units, at = occ.units, world.at
+        units, beside = occ.units, world.beside
         actions: list[Command] = []
         parts: list[Part] = []
         foes: list[tuple[int, int, int]] | None = None  # (entity, x, y) of what may be hit
@@ -381,7 +381,7 @@ class Skirmish(SidesRuleset, Ruleset):
             field = self._field_at(derived, hero, x, y, moves.mp, side)
             actions += _walks(field, units)
             # a push needs something in a neighbouring cell: most heroes stand in the open
-            if at(x, y - 1) or at(x + 1, y) or at(x, y + 1) or at(x - 1, y):
+            if beside(x, y):
                 actions += [Move(hero, px, py) for (px, py) in push_moves(world, hero)]
             parts.append((hero, strikes, field))
         actions.append(END_TURN)
@@ -408,7 +408,7 @@ class Skirmish(SidesRuleset, Ruleset):
         if step[0] != MOVE or spend[0] != SET or spend[1] != hero \
                 or type(spend[2]) is not Moves:
             return None
-        pos, (ox, oy), at = step[2], step[3], world.at
+        pos, (ox, oy), at, beside = step[2], step[3], world.at, world.beside
         x, y = pos.x, pos.y
         occ, side = parent.occ, parent.side
         units = dict(occ.units)
@@ -439,7 +439,7 @@ class Skirmish(SidesRuleset, Ruleset):
                 ux, uy = upos.x, upos.y
             actions += strikes
             actions += _walks(field, units)
-            if at(ux, uy - 1) or at(ux + 1, uy) or at(ux, uy + 1) or at(ux - 1, uy):
+            if beside(ux, uy):
                 actions += [Move(unit, px, py) for (px, py) in push_moves(world, unit)]
             parts.append(part)
         actions.append(END_TURN)
@@ -508,9 +508,8 @@ class Skirmish(SidesRuleset, Ruleset):
         events: list[Event]
         mark = world.mark()
         if isinstance(command, Move):
-            derived = self._derived(world)
-            cost = self._field(world, derived, command.unit).cost.get((command.x, command.y))
-            if cost and (command.x, command.y) not in derived["occ"].units:  # as _reach has it
+            cost, units = self._walk_cost(world, command)
+            if cost and (command.x, command.y) not in units:  # as _reach has it
                 events = move_unit(world, command.unit, command.x, command.y, cost)
             else:
                 events = push_step(world, command.unit, command.x, command.y)
@@ -525,6 +524,20 @@ class Skirmish(SidesRuleset, Ruleset):
         if _quiet(world.changes_since(mark)):
             return events  # a plain walk: nothing the checks read was written
         return events + self.checks(world)
+
+    def _walk_cost(self, world: World, command: Move) -> tuple[int | None, dict[Any, str]]:
+        """What walking to the Move's cell costs (None: not a walk) and who stands where:
+        read from the field legal_actions kept for this state when it was asked (a search
+        and a learner's loop ask before they apply), else found."""
+        legal = self._legal.get(world.mark())
+        if legal is not None and legal.world is world and world.same_version(legal.token):
+            unit = command.unit
+            for part in legal.parts:
+                if part[0] == unit:
+                    return part[2].cost.get((command.x, command.y)), legal.occ.units
+        derived = self._derived(world)
+        cost = self._field(world, derived, command.unit).cost.get((command.x, command.y))
+        return cost, derived["occ"].units
 
     def unit_effects(self, world: World, unit: int) -> list[Event]:
         """DEFEAT, SINK, HOT/MELT and WEAK on the hero's cell; a hero on WIN wins the match."""
@@ -542,12 +555,19 @@ class Skirmish(SidesRuleset, Ruleset):
         turn = world.get(turn_entity, Turn)
         side = turn.side
         events: list[Event] = [TurnEnded(side, turn.round), *transform_scenery(world)]
-        for i, name in enumerate(self.cfg.end_turn):
-            # each system's own occupancy, which it marks; after the first, read afresh
-            # without caching it (the states in between are passed once)
-            occ = self._static.get(world) if i else self._scratch_occupancy(world)
-            events += END_TURN_SYSTEMS[name](self, world, occ, side)
-            events += deaths(world)
+        # one occupancy through the systems, which mark the units they move or spawn in it;
+        # read afresh (without caching it: the states in between are passed once) only after
+        # a system did more than _MARKED says or someone died
+        occ: Occupancy | None = self._scratch_occupancy(world)
+        for name in self.cfg.end_turn:
+            if occ is None:
+                occ = self._static.get(world)
+            done = END_TURN_SYSTEMS[name](self, world, occ, side)
+            died = deaths(world)
+            if died or any(type(event) not in _MARKED for event in done):
+                occ = None
+            events += done
+            events += died
         if self.cfg.deadline is not None:
             # a win the turn's end brought (a tower's last shot) counts before the deadline
             events += win.decide(world, turn_entity, SIDES, self.cfg.turn_limit)
@@ -558,6 +578,8 @@ class Skirmish(SidesRuleset, Ruleset):
         world.update(turn_entity, Turn, side=nxt,
                      round=turn.round + (1 if nxt == SIDES[0] else 0))
         start_turn(world, nxt)  # move points (FAST, SLOW, STOP...), attacks, HEAL
+        if occ is not None:  # what stands where now: the next legal_actions starts from it
+            self._keep_derived(world.version(), world, occ)
         return events
 
     def checks(self, world: World) -> list[Event]:
@@ -570,6 +592,9 @@ class Skirmish(SidesRuleset, Ruleset):
         return events
 
 
+# what an end-of-turn system may do while its occupancy stays true: hit (hit points only)
+# and move or spawn units, which it marks in the occupancy as it goes
+_MARKED = frozenset((Attacked, Damaged, Moved, Spawned))
 _QUIET = frozenset((Moves, Actions))  # fields no check reads: deaths read Health, the win too
 
 
