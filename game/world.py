@@ -215,6 +215,13 @@ class World:
             journal.append((SET, entity, comp, key, getattr(comp, key)))
             setattr(comp, key, value)
 
+    def set(self, entity: int, component: type, key: str, value: Any) -> None:
+        """`update(entity, component, key=value)` for one field of a component other than
+        Position (`move` writes that one): the write a turn makes most."""
+        comp = self._components[entity][component]
+        self._journal.append((SET, entity, comp, key, getattr(comp, key)))
+        setattr(comp, key, value)
+
     def move(self, entity: int, x: int, y: int) -> None:
         """`update(entity, Position, x=x, y=y)` without the generic path: the one write a
         puzzle search makes most."""

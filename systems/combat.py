@@ -39,16 +39,14 @@ def hit(world: World, attacker: int, target: int) -> list[Event]:
     """`attacker` deals its damage to `target` (no checks: the caller decided it may): its
     own, with what STRONG adds and TOUGH takes off (systems.stats)."""
     damage = damage_of(world, attacker, target)
-    health = world.get(target, Health)
-    hp = health.hp - damage
-    world.update(target, Health, hp=hp)
+    hp = world.get(target, Health).hp - damage
+    world.set(target, Health, "hp", hp)
     return [Attacked(attacker, target), Damaged(target, damage, hp)]
 
 
 def attack(world: World, unit: int, target: int) -> list[Event]:
     """A hero's attack: spends its action for the turn."""
-    actions = world.get(unit, Actions)
-    world.update(unit, Actions, ap=actions.ap - 1)
+    world.set(unit, Actions, "ap", world.get(unit, Actions).ap - 1)
     return hit(world, unit, target)
 
 

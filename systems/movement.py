@@ -96,6 +96,5 @@ def move_unit(world: World, unit: int, x: int, y: int, cost: int) -> list[Event]
     x0, y0 = pos.x, pos.y
     world.move(unit, x, y)
     if cost:  # a minion's march costs nothing: no write of the same value
-        moves = world.get(unit, Moves)
-        world.update(unit, Moves, mp=moves.mp - cost)
+        world.set(unit, Moves, "mp", world.get(unit, Moves).mp - cost)
     return [Moved(unit, x0, y0, x, y)]

@@ -136,9 +136,9 @@ def start_turn(world: World, side: str) -> None:
         if team.side == side:
             mp = fresh_moves(world, entity) if any_named else moves.max_mp
             if moves.mp != mp:
-                world.update(entity, Moves, mp=mp)
+                world.set(entity, Moves, "mp", mp)
             if actions.ap != actions.max_ap:
-                world.update(entity, Actions, ap=actions.max_ap)
+                world.set(entity, Actions, "ap", actions.max_ap)
     if not any_named:
         return
     for entity, (team, health) in world.query(Team, Health):

@@ -119,6 +119,7 @@ class Skirmish(SidesRuleset, Ruleset):
         # cells and the enemies' cells, so it outlives the moves of allies
         self._fields: dict[tuple[Any, ...], Field] = {}
         self._moves: dict[int, dict[tuple[int, int], Move]] = {}  # by unit, by cell
+        self._attacks: dict[tuple[int, int], AttackCmd] = {}  # by (unit, target)
         self._steps: Steps | None = None  # the board's steps, while its solid cells stand
         # legal actions of recent states by journal length, each with its heroes' parts, so a
         # child state one walk away is worked out from its parent (_walked_legal)
@@ -374,20 +375,40 @@ class Skirmish(SidesRuleset, Ruleset):
             if ready.ap > 0:
                 if foes is None:
                     foes = _foes(world, side)
-                strikes = [AttackCmd(hero, t) for t in
-                           _in_range(occ, side, x, y, world.get(hero, Attack).range
-                                     if plain else reach_of(world, hero), foes)]
+                strikes = self._strikes(world, occ, side, hero, x, y, plain, foes)
                 actions += strikes
             field = self._field_at(derived, hero, x, y, moves.mp, side)
-            actions += _walks(field, units)
+            walks = _walks(field, units)
+            actions += walks
             # a push needs something in a neighbouring cell: most heroes stand in the open
             if beside(x, y):
-                actions += [Move(hero, px, py) for (px, py) in push_moves(world, hero)]
-            parts.append((hero, strikes, field))
+                actions += self._pushes(world, hero)
+            parts.append((hero, strikes, field, walks, x, y))
         actions.append(END_TURN)
         self._keep_legal(Legal(token, world, side, occ, derived.get(side), foes, plain,
                                props, parts, tuple(actions)))
         return actions
+
+    def _strikes(self, world: World, occ: Occupancy, side: str, hero: int, x: int, y: int,
+                 plain: bool, foes: list[tuple[int, int, int]]) -> list[Command]:
+        """The hero's attacks from (x, y): one AttackCmd per hero and target, made once."""
+        made = self._attacks
+        found: list[Command] = []
+        for target in _in_range(occ, side, x, y, world.get(hero, Attack).range
+                                if plain else reach_of(world, hero), foes):
+            command = made.get((hero, target))
+            if command is None:
+                command = made[(hero, target)] = AttackCmd(hero, target)
+            found.append(command)
+        return found
+
+    def _pushes(self, world: World, hero: int) -> list[Command]:
+        """The hero's pushes (systems.units_rules.push_moves) as Moves, one per unit and cell
+        as walks have them."""
+        moves = self._moves.get(hero)
+        if moves is None:
+            moves = self._moves[hero] = {}
+        return [moves.get(cell) or _new_move(moves, hero, cell) for cell in push_moves(world, hero)]
 
     def _keep_legal(self, legal: Legal) -> None:
         kept = self._legal
@@ -423,24 +444,24 @@ class Skirmish(SidesRuleset, Ruleset):
         parts: list[Part] = []
         foes = parent.foes
         for part in parent.parts:
-            unit, strikes, field = part
+            unit, strikes, field, walks, ux, uy = part
             if unit == hero:
                 if world.get(hero, Actions).ap > 0:
                     if foes is None:
                         foes = _foes(world, side)
-                    strikes = [AttackCmd(hero, t) for t in
-                               _in_range(occ, side, x, y, world.get(hero, Attack).range
-                                         if parent.plain else reach_of(world, hero), foes)]
+                    strikes = self._strikes(world, occ, side, hero, x, y, parent.plain, foes)
                 field = self._field_at(derived, hero, x, y, spend[2].mp, side)
-                part = (hero, strikes, field)
+                walks = _walks(field, units)
+                part = (hero, strikes, field, walks, x, y)
                 ux, uy = x, y
-            else:
-                upos = world.get(unit, Position)
-                ux, uy = upos.x, upos.y
+            elif (ox, oy) in field.cells or (x, y) in field.cells:
+                # the walker left or entered a cell of this field: its walks change
+                walks = _walks(field, units)
+                part = (unit, strikes, field, walks, ux, uy)
             actions += strikes
-            actions += _walks(field, units)
+            actions += walks
             if beside(ux, uy):
-                actions += [Move(unit, px, py) for (px, py) in push_moves(world, unit)]
+                actions += self._pushes(world, unit)
             parts.append(part)
         actions.append(END_TURN)
         self._keep_legal(Legal(token, world, side, occ, derived.get(side), foes, parent.plain,
@@ -465,8 +486,8 @@ class Skirmish(SidesRuleset, Ruleset):
             parts = parent.parts
         else:
             actions = [a for a in parent.actions if type(a) is not AttackCmd or a.unit != hero]
-            parts = [(unit, [] if unit == hero else strikes, field)
-                     for unit, strikes, field in parent.parts]
+            parts = [(unit, [] if unit == hero else strikes, field, walks, x, y)
+                     for unit, strikes, field, walks, x, y in parent.parts]
         self._keep_derived(token, world, parent.occ, parent.side, parent.enemies)
         self._keep_legal(Legal(token, world, parent.side, parent.occ, parent.enemies,
                                parent.foes, parent.plain, parent.props, parts,
@@ -647,7 +668,8 @@ def _new_move(moves: dict[tuple[int, int], Move], unit: int, cell: tuple[int, in
 
 
 END_TURN = EndTurn()  # one for every list (commands are frozen)
-Part = tuple[int, list[Command], "Field"]  # a hero, its attacks, its reach field
+# a hero, its attacks, its reach field, its walks (the field's, less allies' cells), its cell
+Part = tuple[int, list[Command], "Field", Sequence[Move], int, int]
 
 
 @dataclass(slots=True)
