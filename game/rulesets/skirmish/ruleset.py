@@ -336,11 +336,15 @@ class Skirmish(SidesRuleset, Ruleset):
         moves = self._moves.get(unit)
         if moves is None:
             moves = self._moves[unit] = {}
-        cells = sorted([cell for cell, steps in cost.items() if steps], key=_row_major)
-        walks = tuple([moves.get(cell) or _new_move(moves, unit, cell) for cell in cells])
+        # (each step in C: the cells of cost 1 or more are all but the start)
+        cells = sorted(cost, key=_row_major)
+        cells.remove((x, y))
+        walks = tuple(map(moves.get, cells))
+        if not all(walks):  # a cell this unit never had a Move to (all(): no __eq__ called)
+            walks = tuple([moves.get(cell) or _new_move(moves, unit, cell) for cell in cells])
         field = self._fields[key] = Field(occ.solid, occ.deadly, enemies, occ.width,
                                           occ.height, cost, walks,
-                                          {cell: i for i, cell in enumerate(cells)})
+                                          dict(zip(cells, range(len(cells)))))
         return field
 
     def heroes(self, world: World, side: str) -> list[int]:
@@ -690,7 +694,7 @@ class Legal:
     actions: tuple[Command, ...]  # the legal actions themselves, in their order
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: a frozen dataclass is made field by field in Python
 class Field:
     """One unit's `reach` (cost by cell, its own cell 0), the walks it offers (`moves`: a Move
     to each cell of cost 1 or more, row by row; `cells`: each such cell's place in `moves`,
