@@ -225,13 +225,18 @@ class World:
     def move(self, entity: int, x: int, y: int) -> None:
         """`update(entity, Position, x=x, y=y)` without the generic path: the one write a
         puzzle search makes most."""
-        comp: Any = self.get(entity, Position)
+        comp: Any = self._components[entity][Position]
         old = (comp.x, comp.y)
         if old != (x, y):
             comp.x, comp.y = x, y
             self._journal.append((MOVE, entity, comp, old))
             self._index_remove(entity, *old)
-            self._index_add(entity, x, y)
+            cells = self._cells
+            ids = cells.get((x, y))
+            if ids is None:  # _index_add, inlined: most often an empty cell
+                cells[(x, y)] = [entity]
+            else:
+                self._index_add(entity, x, y)
 
     def add(self, entity: int, comp: Any) -> None:
         """Give an entity a component it does not have yet."""
@@ -279,7 +284,6 @@ class World:
         journal = self._journal
         if mark > len(journal):
             raise ValueError("cannot roll back to a mark in the future")
-        self._enter()
         while len(journal) > mark:
             entry = journal.pop()
             op = entry[0]
@@ -300,6 +304,7 @@ class World:
             elif op == REMOVE and entry[2] is None:  # the end of a destroy: back in play
                 self._alive.add(entry[1])
             else:
+                self._enter()  # esper's calls below act on its current context
                 self._rollback_structure(entry)
                 kept = self._kept_queries
                 if kept and kept[-1][0] == len(journal):

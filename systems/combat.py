@@ -50,10 +50,22 @@ def attack(world: World, unit: int, target: int) -> list[Event]:
     return hit(world, unit, target)
 
 
+_enemies: dict[str, tuple[list[Any], list[Any]]] = {}  # side -> (query list, its enemies)
+
+
 def enemies(world: World, side: str) -> list[Any]:
     """The (entity, (Position, Team, Health, Kind)) of everything not of `side`, by id: what
-    `nearest_target` looks through for a shooter of `side`, found once for many shooters."""
-    return [pair for pair in world.query(Position, Team, Health, Kind) if pair[1][1].side != side]
+    `nearest_target` looks through for a shooter of `side`, found once for many shooters.
+    Kept per side against the query's list, which the World replaces whenever an entity
+    comes or goes (a side is never rewritten): an end of turn asks twice, and a search asks
+    again in the states it returns to."""
+    found = world.query(Position, Team, Health, Kind)
+    kept = _enemies.get(side)
+    if kept is not None and kept[0] is found:
+        return kept[1]
+    chosen = [pair for pair in found if pair[1][1].side != side]
+    _enemies[side] = (found, chosen)
+    return chosen
 
 
 def nearest_target(world: World, occ: Occupancy | None, shooter: int, units_only: bool,

@@ -567,8 +567,10 @@ class Skirmish(SidesRuleset, Ruleset):
     def unit_effects(self, world: World, unit: int) -> list[Event]:
         """DEFEAT, SINK, HOT/MELT and WEAK on the hero's cell; a hero on WIN wins the match."""
         events, wins = unit_effects(world, unit)
+        if not wins:
+            return events
         turn_entity = world.resource(TURN_KEY)
-        if wins and not world.get(turn_entity, Turn).over:
+        if not world.get(turn_entity, Turn).over:
             side = world.get(unit, Team).side
             reason = f"a {side} hero reached a WIN cell"
             world.update(turn_entity, Turn, over=True, winner=side, reason=reason)
