@@ -339,12 +339,12 @@ class Skirmish(SidesRuleset, Ruleset):
         # (each step in C: the cells of cost 1 or more are all but the start)
         cells = sorted(cost, key=_row_major)
         cells.remove((x, y))
-        walks = tuple(map(moves.get, cells))
-        if not all(walks):  # a cell this unit never had a Move to (all(): no __eq__ called)
-            walks = tuple([moves.get(cell) or _new_move(moves, unit, cell) for cell in cells])
+        walks: tuple[Move, ...] = tuple(map(moves.__getitem__, cells)) \
+            if moves.keys() >= cost.keys() - {(x, y)} else \
+            tuple([moves.get(cell) or _new_move(moves, unit, cell) for cell in cells])
         field = self._fields[key] = Field(occ.solid, occ.deadly, enemies, occ.width,
                                           occ.height, cost, walks,
-                                          dict(zip(cells, range(len(cells)))))
+                                          dict(zip(cells, range(len(cells)), strict=False)))
         return field
 
     def heroes(self, world: World, side: str) -> list[int]:
@@ -366,7 +366,7 @@ class Skirmish(SidesRuleset, Ruleset):
         units, beside = occ.units, world.beside
         actions: list[Command] = []
         parts: list[Part] = []
-        foes: list[tuple[int, int, int]] | None = None  # (entity, x, y) of what may be hit
+        foes: Foes | None = None  # what may be hit, by cell
         props = world.resource(PROPS_KEY, {})
         plain = not named(props)  # no rule names a unit: own ranges
         # one query for what the heroes' orders read (in id order, as heroes() gives them)
@@ -394,7 +394,7 @@ class Skirmish(SidesRuleset, Ruleset):
         return actions
 
     def _strikes(self, world: World, occ: Occupancy, side: str, hero: int, x: int, y: int,
-                 plain: bool, foes: list[tuple[int, int, int]]) -> list[Command]:
+                 plain: bool, foes: Foes) -> list[Command]:
         """The hero's attacks from (x, y): one AttackCmd per hero and target, made once."""
         made = self._attacks
         found: list[Command] = []
@@ -651,18 +651,49 @@ def _walks(field: Field, units: dict[tuple[int, int], str]) -> Sequence[Move]:
     return kept
 
 
-def _foes(world: World, side: str) -> list[tuple[int, int, int]]:
-    """(entity, x, y) of every enemy of `side`, unit or building, still standing: what
+Foes = dict[tuple[int, int], list[int]]  # the enemies that may be hit, by cell, in id order
+
+
+def _foes(world: World, side: str) -> Foes:
+    """Every enemy of `side`, unit or building, still standing, by cell (ids in order): what
     systems.combat.targets looks through, found once for all of a side's heroes."""
-    return [(entity, pos.x, pos.y) for entity, (pos, team, health)
-            in world.query(Position, Team, Health) if team.side != side and health.hp > 0]
+    found: Foes = {}
+    for entity, (pos, team, health) in world.query(Position, Team, Health):
+        if team.side != side and health.hp > 0:
+            cell = (pos.x, pos.y)
+            held = found.get(cell)
+            if held is None:
+                found[cell] = [entity]
+            else:
+                held.append(entity)
+    return found
 
 
-def _in_range(occ: Occupancy, side: str, x: int, y: int, reach: int,
-              foes: list[tuple[int, int, int]]) -> list[int]:
-    """systems.combat.targets of a unit of `side` on (x, y) hitting `reach` cells far."""
-    return [entity for entity, fx, fy in foes
-            if abs(fx - x) + abs(fy - y) <= reach and in_sight(occ, side, (x, y), (fx, fy))]
+def _in_range(occ: Occupancy, side: str, x: int, y: int, reach: int, foes: Foes) -> list[int]:
+    """systems.combat.targets of a unit of `side` on (x, y) hitting `reach` cells far: the
+    cells of foes within `reach` (a set intersection in C, most often empty), then sight."""
+    near = _diamond(x, y, reach).intersection(foes)
+    if not near:
+        return []
+    here = (x, y)
+    return sorted([entity for cell in near if in_sight(occ, side, here, cell)
+                   for entity in foes[cell]])
+
+
+_diamonds: dict[tuple[int, int, int], frozenset[tuple[int, int]]] = {}
+
+
+def _diamond(x: int, y: int, reach: int) -> frozenset[tuple[int, int]]:
+    """The cells at most `reach` steps from (x, y) (Manhattan), (x, y) itself included."""
+    key = (x, y, reach)
+    found = _diamonds.get(key)
+    if found is None:
+        if len(_diamonds) > 50_000:
+            _diamonds.clear()
+        found = _diamonds[key] = frozenset(
+            (x + dx, y + dy) for dx in range(-reach, reach + 1)
+            for dy in range(abs(dx) - reach, reach - abs(dx) + 1))
+    return found
 
 
 _row_major = itemgetter(1, 0)  # a cell's (y, x)
@@ -689,7 +720,7 @@ class Legal:
     side: str
     occ: Occupancy
     enemies: frozenset[tuple[int, int]] | None
-    foes: list[tuple[int, int, int]] | None
+    foes: Foes | None
     plain: bool
     props: Any
     parts: list[Part]
