@@ -31,6 +31,9 @@ class Occupancy:
     units: dict[Cell, str]
     opaque: AbstractSet[Cell]
     deadly: AbstractSet[Cell] = frozenset()
+    # the cells of the things a unit may push (systems.units_rules.push_moves), when every
+    # such thing is scenery (no rule names a unit); None: not worked out
+    pushable: AbstractSet[Cell] | None = None
 
     def inside(self, x: int, y: int) -> bool:
         return 0 <= x < self.width and 0 <= y < self.height

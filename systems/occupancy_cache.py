@@ -20,6 +20,8 @@ from components.resources import PROPS_KEY, SIZE_KEY
 from game.journal import ADD, MOVE, REMOVE, RESOURCE, SET, SPAWN
 from game.world import World
 from systems.board import UNITS, Occupancy, occupancy
+from systems.stats import named
+from systems.units_rules import pushable_kinds
 
 _WATCHED_RESOURCES = frozenset({PROPS_KEY, SIZE_KEY})
 
@@ -37,6 +39,7 @@ class OccupancyCache:
         self.solid: frozenset[tuple[int, int]] = frozenset()
         self.opaque: frozenset[tuple[int, int]] = frozenset()
         self.deadly: frozenset[tuple[int, int]] = frozenset()
+        self.pushable: frozenset[tuple[int, int]] | None = None
 
     def get(self, world: World) -> Occupancy:
         """A fresh Occupancy whose solid and opaque sets may be shared: do not mutate them."""
@@ -47,7 +50,8 @@ class OccupancyCache:
             if kind.name in UNITS:
                 units[(pos.x, pos.y)] = team.side
         width, height = world.resource(SIZE_KEY)
-        return Occupancy(width, height, self.solid, units, self.opaque, self.deadly)
+        return Occupancy(width, height, self.solid, units, self.opaque, self.deadly,
+                         self.pushable)
 
     def _rebuild(self, world: World) -> None:
         full = occupancy(world, self.opaque_kinds)
@@ -60,6 +64,12 @@ class OccupancyCache:
         self.deadly = self.deadly if deadly == self.deadly else deadly
         self.static_ids = frozenset(e for e, (_p, kind) in world.query(Position, Kind)
                                     if kind.name not in UNITS)
+        # what may be pushed is scenery, and so static, unless a rule names a unit
+        props = world.resource(PROPS_KEY, {})
+        kinds = pushable_kinds(props)
+        self.pushable = None if named(props) else frozenset(
+            (pos.x, pos.y) for _e, (pos, kind) in world.query(Position, Kind)
+            if kind.name in kinds)
         self.tokens = [world.version()]
         self.world = world
 

@@ -281,7 +281,7 @@ class Skirmish(SidesRuleset, Ruleset):
         """The current occupancy, for a system that marks units it moves or spawns in it."""
         occ = self._derived(world)["occ"]
         return Occupancy(occ.width, occ.height, occ.solid, dict(occ.units), occ.opaque,
-                         occ.deadly)
+                         occ.deadly, occ.pushable)
 
     def _reach(self, world: World, derived: dict[Any, Any], unit: int) -> dict[tuple[int, int], int]:
         cells = derived.get(unit)
@@ -384,8 +384,7 @@ class Skirmish(SidesRuleset, Ruleset):
             field = self._field_at(derived, hero, x, y, moves.mp, side)
             walks = _walks(field, units)
             actions += walks
-            # a push needs something in a neighbouring cell: most heroes stand in the open
-            if beside(x, y):
+            if _may_push(occ, beside, x, y):
                 actions += self._pushes(world, hero)
             parts.append((hero, strikes, field, walks, x, y))
         actions.append(END_TURN)
@@ -442,7 +441,8 @@ class Skirmish(SidesRuleset, Ruleset):
                 or (x, y) in units or hero not in [part[0] for part in parent.parts]:
             return None  # (a list of three: cheaper than any() over a generator)
         units[(x, y)] = side
-        occ = Occupancy(occ.width, occ.height, occ.solid, units, occ.opaque, occ.deadly)
+        occ = Occupancy(occ.width, occ.height, occ.solid, units, occ.opaque, occ.deadly,
+                        occ.pushable)
         derived = self._keep_derived(token, world, occ, side, parent.enemies)
         actions: list[Command] = []
         parts: list[Part] = []
@@ -464,7 +464,7 @@ class Skirmish(SidesRuleset, Ruleset):
                 part = (unit, strikes, field, walks, ux, uy)
             actions += strikes
             actions += walks
-            if beside(ux, uy):
+            if _may_push(occ, beside, ux, uy):
                 actions += self._pushes(world, unit)
             parts.append(part)
         actions.append(END_TURN)
@@ -637,6 +637,16 @@ def _quiet(changes: list[Any]) -> bool:
             continue
         return False
     return True
+
+
+def _may_push(occ: Occupancy, beside: Callable[[int, int], bool], x: int, y: int) -> bool:
+    """Whether a unit on (x, y) may have a push to offer: a pushable thing beside it (most
+    units stand by none), or, where what may be pushed is not known, anything beside it."""
+    cells = occ.pushable
+    if cells is None:
+        return beside(x, y)
+    return bool(cells) and ((x, y - 1) in cells or (x + 1, y) in cells or (x, y + 1) in cells
+                            or (x - 1, y) in cells)
 
 
 def _walks(field: Field, units: dict[tuple[int, int], str]) -> Sequence[Move]:
