@@ -3,6 +3,8 @@ building falls, or time runs out."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from components import Health, Kind, Team, Turn
 from components.match import DRAW
 from components.resources import FALLEN_KEY
@@ -26,14 +28,35 @@ def standing(world: World, sides: tuple[str, ...]) -> dict[str, dict[str, int]]:
     return tally
 
 
+# (the query list, the sides, the (Kind, Health, name) of one hq and one hero of each side
+# found standing there): while those still stand, all do
+_witnesses: tuple[Any, tuple[str, ...], list[tuple[Kind, Health, str]]] | None = None
+
+
 def _all_stand(world: World, sides: tuple[str, ...]) -> bool:
-    """Whether every side still has a headquarters and a hero standing."""
+    """Whether every side still has a headquarters and a hero standing. The ones found last
+    time are asked first: the same list of entities (the World replaces it when one comes
+    or goes, and a side is never rewritten) with those still of their kind and alive is the
+    same answer, without the walk through every unit."""
+    global _witnesses
+    found = world.query(Kind, Team, Health)
+    kept = _witnesses
+    if kept is not None and kept[0] is found and kept[1] == sides:
+        for kind, health, name in kept[2]:
+            if kind.name != name or health.hp <= 0:
+                break
+        else:
+            return True
     needed = {(side, name) for side in sides for name in ("hq", "hero")}
-    for _entity, (kind, team, health) in world.query(Kind, Team, Health):
+    witnesses = []
+    for _entity, (kind, team, health) in found:
         name = kind.name
-        if (name == "hero" or name == "hq") and health.hp > 0:
+        if (name == "hero" or name == "hq") and health.hp > 0 \
+                and (team.side, name) in needed:
             needed.discard((team.side, name))
+            witnesses.append((kind, health, name))
             if not needed:  # the map's own units come first, by id: found early
+                _witnesses = (found, sides, witnesses)
                 return True
     return False
 
