@@ -366,7 +366,7 @@ class Skirmish(SidesRuleset, Ruleset):
         units, beside = occ.units, world.beside
         actions: list[Command] = []
         parts: list[Part] = []
-        foes: Foes | None = None  # what may be hit, by cell
+        foes: Foes | None = None  # what may be hit
         props = world.resource(PROPS_KEY, {})
         plain = not named(props)  # no rule names a unit: own ranges
         # one query for what the heroes' orders read (in id order, as heroes() gives them)
@@ -661,49 +661,20 @@ def _walks(field: Field, units: dict[tuple[int, int], str]) -> Sequence[Move]:
     return kept
 
 
-Foes = dict[tuple[int, int], list[int]]  # the enemies that may be hit, by cell, in id order
+Foes = list[tuple[int, int, int]]  # (entity, x, y) of the enemies that may be hit, by id
 
 
 def _foes(world: World, side: str) -> Foes:
-    """Every enemy of `side`, unit or building, still standing, by cell (ids in order): what
+    """(entity, x, y) of every enemy of `side`, unit or building, still standing: what
     systems.combat.targets looks through, found once for all of a side's heroes."""
-    found: Foes = {}
-    for entity, (pos, team, health) in world.query(Position, Team, Health):
-        if team.side != side and health.hp > 0:
-            cell = (pos.x, pos.y)
-            held = found.get(cell)
-            if held is None:
-                found[cell] = [entity]
-            else:
-                held.append(entity)
-    return found
+    return [(entity, pos.x, pos.y) for entity, (pos, team, health)
+            in world.query(Position, Team, Health) if team.side != side and health.hp > 0]
 
 
 def _in_range(occ: Occupancy, side: str, x: int, y: int, reach: int, foes: Foes) -> list[int]:
-    """systems.combat.targets of a unit of `side` on (x, y) hitting `reach` cells far: the
-    cells of foes within `reach` (a set intersection in C, most often empty), then sight."""
-    near = _diamond(x, y, reach).intersection(foes)
-    if not near:
-        return []
-    here = (x, y)
-    return sorted([entity for cell in near if in_sight(occ, side, here, cell)
-                   for entity in foes[cell]])
-
-
-_diamonds: dict[tuple[int, int, int], frozenset[tuple[int, int]]] = {}
-
-
-def _diamond(x: int, y: int, reach: int) -> frozenset[tuple[int, int]]:
-    """The cells at most `reach` steps from (x, y) (Manhattan), (x, y) itself included."""
-    key = (x, y, reach)
-    found = _diamonds.get(key)
-    if found is None:
-        if len(_diamonds) > 50_000:
-            _diamonds.clear()
-        found = _diamonds[key] = frozenset(
-            (x + dx, y + dy) for dx in range(-reach, reach + 1)
-            for dy in range(abs(dx) - reach, reach - abs(dx) + 1))
-    return found
+    """systems.combat.targets of a unit of `side` on (x, y) hitting `reach` cells far."""
+    return [entity for entity, fx, fy in foes
+            if abs(fx - x) + abs(fy - y) <= reach and in_sight(occ, side, (x, y), (fx, fy))]
 
 
 _row_major = itemgetter(1, 0)  # a cell's (y, x)
