@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
@@ -661,20 +662,29 @@ def _walks(field: Field, units: dict[tuple[int, int], str]) -> Sequence[Move]:
     return kept
 
 
-Foes = list[tuple[int, int, int]]  # (entity, x, y) of the enemies that may be hit, by id
+Foes = list[tuple[int, int, int]]  # (x, y, entity) of the enemies that may be hit, by x
 
 
 def _foes(world: World, side: str) -> Foes:
-    """(entity, x, y) of every enemy of `side`, unit or building, still standing: what
-    systems.combat.targets looks through, found once for all of a side's heroes."""
-    return [(entity, pos.x, pos.y) for entity, (pos, team, health)
-            in world.query(Position, Team, Health) if team.side != side and health.hp > 0]
+    """(x, y, entity) of every enemy of `side`, unit or building, still standing, sorted by
+    column: what systems.combat.targets looks through, found once for all of a side's
+    heroes."""
+    return sorted([(pos.x, pos.y, entity) for entity, (pos, team, health)
+                   in world.query(Position, Team, Health) if team.side != side and health.hp > 0])
 
 
 def _in_range(occ: Occupancy, side: str, x: int, y: int, reach: int, foes: Foes) -> list[int]:
-    """systems.combat.targets of a unit of `side` on (x, y) hitting `reach` cells far."""
-    return [entity for entity, fx, fy in foes
-            if abs(fx - x) + abs(fy - y) <= reach and in_sight(occ, side, (x, y), (fx, fy))]
+    """systems.combat.targets of a unit of `side` on (x, y) hitting `reach` cells far: the
+    foes in the columns within reach (two bisections in C), then distance and sight, in id
+    order as targets gives them."""
+    first = bisect_left(foes, (x - reach,))
+    last = bisect_left(foes, (x + reach + 1,), first)
+    if first == last:
+        return []
+    found = [entity for fx, fy, entity in foes[first:last]
+             if abs(fx - x) + abs(fy - y) <= reach and in_sight(occ, side, (x, y), (fx, fy))]
+    found.sort()
+    return found
 
 
 _row_major = itemgetter(1, 0)  # a cell's (y, x)
