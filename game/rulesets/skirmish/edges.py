@@ -38,8 +38,9 @@ class SkirmishEncoding(Encoding):
         self.size = 1 + 2 * len(heroes) * self.cells
         # a hero's first Move number (its slot's cell 0), for `table`
         self._starts = {entity: 1 + slot * self.cells for entity, slot in self.slots.items()}
-        # the ruleset's legal_parts, when it has one, and walks numbered once (by the
-        # identity of the walks, kept with them so that the id is not handed out again)
+        # the ruleset's legal_parts, when it has one (a stale one finds no parts: its
+        # answer is for the lists it made), and walks numbered once (by the identity of the
+        # walks, kept with them so that the id is not handed out again)
         self._parts = getattr(ruleset, "legal_parts", None)
         self._numbered: dict[int, tuple[Sequence[Command], dict[int, Command]]] = {}
 
@@ -78,6 +79,12 @@ class SkirmishEncoding(Encoding):
         if len(legal) != len(commands):  # two commands on one number: the base class's check
             return super().table(world, commands)
         return legal
+
+    def legal(self, engine: Engine) -> dict[int, Command]:
+        """Encoding.legal, asking this engine's ruleset for the parts (an environment may
+        rebuild its engine: the ruleset met at first is not always the one playing)."""
+        self._parts = getattr(engine.ruleset, "legal_parts", None)
+        return super().legal(engine)
 
     def _by_parts(self, world: World, parts: list[Any]) -> dict[int, Command]:
         """The numbers of each part's attacks, walks and pushes, in that order."""
