@@ -340,9 +340,10 @@ class Skirmish(SidesRuleset, Ruleset):
         # (each step in C: the cells of cost 1 or more are all but the start)
         cells = sorted(cost, key=_row_major)
         cells.remove((x, y))
-        walks: tuple[Move, ...] = tuple(map(moves.__getitem__, cells)) \
-            if moves.keys() >= cost.keys() - {(x, y)} else \
-            tuple([moves.get(cell) or _new_move(moves, unit, cell) for cell in cells])
+        try:
+            walks = tuple(map(moves.__getitem__, cells))
+        except KeyError:  # a cell this unit never had a Move to
+            walks = tuple([moves.get(cell) or _new_move(moves, unit, cell) for cell in cells])
         field = self._fields[key] = Field(occ.solid, occ.deadly, enemies, occ.width,
                                           occ.height, cost, walks,
                                           dict(zip(cells, range(len(cells)), strict=False)))
