@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from game import MAPS
 from game.engine import Engine
 from game.levels.loader import load_engine
+from game.world import World
 from systems.board import occupancy
 from systems.movement import reachable
 from systems.units_rules import push_moves
@@ -77,3 +79,46 @@ def test_cached_legal_actions_match_fresh_ones_inside_a_search_tree(map_path: Pa
         engine.retract()
         assert engine.legal_actions() == fresh_legal_actions(engine)
     assert engine.world.snapshot() == before
+
+
+def _all_stand_afresh(world: World, sides: tuple[str, ...]) -> bool:
+    from components import Health, Kind, Team
+
+    standing = {(team.side, kind.name) for _e, (kind, team, health)
+                in world.query(Kind, Team, Health) if health.hp > 0}
+    return all((side, name) in standing for side in sides for name in ("hq", "hero"))
+
+
+@pytest.mark.parametrize("map_path", MAP_PATHS, ids=lambda p: p.stem)
+def test_what_the_end_of_turn_and_the_walks_keep_equals_what_is_found_afresh(
+        map_path: Path) -> None:
+    """The occupancy an end of turn hands on and the walked states build, the cells of what
+    may be pushed, the first `_all_stand` witnesses and a walk's cost read from the kept
+    field are what a fresh look at the world gives, through random games with undo."""
+    from components import Position
+    from game.data import SIDES
+    from systems import win
+
+    engine = load_engine(map_path, seed=3)
+    rules: Any = engine.ruleset
+    world = engine.world
+    rng = random.Random(3)
+    for _ in range(400):
+        if engine.over:
+            engine.retract_to(0)
+        legal = engine.legal_actions()
+        kept = rules.occupancy(world)
+        fresh = occupancy(world, rules.cfg.opaque)
+        assert (kept.width, kept.height, kept.units) == (fresh.width, fresh.height, fresh.units)
+        assert (set(kept.solid), set(kept.opaque), set(kept.deadly)) == \
+            (set(fresh.solid), set(fresh.opaque), set(fresh.deadly))
+        if kept.pushable is not None:  # a push is offered only beside a pushable cell
+            for hero in rules.heroes(world, engine.side):
+                if push_moves(world, hero):
+                    pos = world.get(hero, Position)
+                    assert any((pos.x + dx, pos.y + dy) in kept.pushable
+                               for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0)))
+        assert win._all_stand(world, SIDES) == _all_stand_afresh(world, SIDES)
+        engine.apply(rng.choice(legal))
+        if rng.random() < 0.1:
+            engine.retract()
