@@ -517,6 +517,7 @@ def _with_spawned(queries: dict[tuple[type, ...], list[Any]], entity: int,
     id is above every live one, so it goes last; a list it would not end is left out (asked
     of esper again when wanted)."""
     held = {type(comp): comp for comp in components}
+    has, take = held.__contains__, held.__getitem__  # (map over them: no Python frames)
     kept: dict[tuple[type, ...], list[Any]] = {}
     for types, found in queries.items():
         if found and found[-1][0] > entity:
@@ -524,8 +525,8 @@ def _with_spawned(queries: dict[tuple[type, ...], list[Any]], entity: int,
         if len(types) == 1:
             comp = held.get(types[0])
             kept[types] = found if comp is None else [*found, (entity, comp)]
-        elif all(kind in held for kind in types):
-            kept[types] = [*found, (entity, tuple(held[kind] for kind in types))]
+        elif all(map(has, types)):
+            kept[types] = [*found, (entity, tuple(map(take, types)))]
         else:
             kept[types] = found
     return kept

@@ -5,14 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from components import Actions, Health, Kind, Position, Spawner, SpawnPoint, Team
+from components import Attack as AttackStats
 from components.resources import FALLEN_KEY, PROPS_KEY
 from game.events import Attacked, Damaged, Died, Event
 from game.world import World
 from systems.board import Occupancy, in_sight
 from systems.rules import Prop
 from systems.stats import damage as damage_of
+from systems.stats import named, unit_mask
 from systems.stats import reach as reach_of
-from systems.stats import unit_mask
 
 WIN = int(Prop.WIN)
 
@@ -78,7 +79,9 @@ def nearest_target(world: World, occ: Occupancy | None, shooter: int, units_only
     """
     pos = world.get(shooter, Position)
     side = world.get(shooter, Team).side
-    reach = reach_of(world, shooter)
+    # reach_of, without its calls when no rule names a unit (every shooter, every turn)
+    reach = reach_of(world, shooter) if named(world.resource(PROPS_KEY, {})) else \
+        world.get(shooter, AttackStats).range
     x, y = pos.x, pos.y
     best: tuple[int, int, int] | None = None
     if foes is None:
