@@ -324,7 +324,7 @@ class Skirmish(SidesRuleset, Ruleset):
             else:
                 field = self._fields[key] = Field(occ.solid, occ.deadly, enemies, occ.width,
                                                   occ.height, field.cost, field.moves,
-                                                  field.cells)
+                                                  field.order, field.cells)
                 return field
         if len(self._fields) > 4096:
             self._fields.clear()
@@ -345,8 +345,7 @@ class Skirmish(SidesRuleset, Ruleset):
         except KeyError:  # a cell this unit never had a Move to
             walks = tuple([moves.get(cell) or _new_move(moves, unit, cell) for cell in cells])
         field = self._fields[key] = Field(occ.solid, occ.deadly, enemies, occ.width,
-                                          occ.height, cost, walks,
-                                          dict(zip(cells, range(len(cells)), strict=False)))
+                                          occ.height, cost, walks, cells)
         return field
 
     def heroes(self, world: World, side: str) -> list[int]:
@@ -470,7 +469,7 @@ class Skirmish(SidesRuleset, Ruleset):
                 field = self._field_at(derived, hero, x, y, spend[2].mp, side)
                 walks = _walks(field, units)
                 ux, uy = x, y
-            elif (ox, oy) in field.cells or (x, y) in field.cells:
+            elif (ox, oy) in field.cost or (x, y) in field.cost:  # (neither is its start)
                 # the walker left or entered a cell of this field: its walks change
                 walks = _walks(field, units)
             pushes = self._pushes(world, unit) if _may_push(occ, beside, ux, uy) else NO_PUSHES
@@ -663,9 +662,12 @@ def _may_push(occ: Occupancy, beside: Callable[[int, int], bool], x: int, y: int
 def _walks(field: Field, units: dict[tuple[int, int], str]) -> Sequence[Move]:
     """The field's walks to the cells no unit stands on (an ally's: no enemy stands in a
     field): most often all of them, found by a look-up of each unit's cell in C."""
-    cells = field.cells
-    if cells.keys().isdisjoint(units):
+    if len(field.cost.keys() & units.keys()) <= 1:  # its own cell alone (always in units)
         return field.moves
+    cells = field.cells
+    if cells is None:  # made when first wanted: most fields are never walked beside an ally
+        order = field.order
+        cells = field.cells = dict(zip(order, range(len(order)), strict=True))
     kept = list(field.moves)
     for i in sorted([cells[cell] for cell in units if cell in cells], reverse=True):
         del kept[i]
@@ -734,9 +736,9 @@ class Legal:
 @dataclass(slots=True)  # not frozen: a frozen dataclass is made field by field in Python
 class Field:
     """One unit's `reach` (cost by cell, its own cell 0), the walks it offers (`moves`: a Move
-    to each cell of cost 1 or more, row by row; `cells`: each such cell's place in `moves`,
-    so that _walks leaves an ally's cell out without a loop over them all) and what it was
-    found on: the static cells and the enemies' cells."""
+    to each cell of cost 1 or more, row by row, `order` their cells; `cells`: each such
+    cell's place in `moves`, made when _walks first leaves an ally's cell out) and what it
+    was found on: the static cells and the enemies' cells."""
 
     solid: Any
     deadly: Any
@@ -745,4 +747,5 @@ class Field:
     height: int
     cost: dict[tuple[int, int], int]
     moves: tuple[Move, ...]
-    cells: dict[tuple[int, int], int]
+    order: list[tuple[int, int]]
+    cells: dict[tuple[int, int], int] | None = None
