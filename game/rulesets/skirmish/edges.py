@@ -4,7 +4,6 @@ parameters, read by the OpenSpiel game and the environments, which name no rules
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from components import Attack as AttackStats
@@ -28,7 +27,7 @@ class SkirmishEncoding(Encoding):
     and slot numbers the S heroes of the start position by entity id (both sides together:
     heroes never come back, so a slot never changes hands)."""
 
-    def __init__(self, world: World, ruleset: Any = None) -> None:
+    def __init__(self, world: World) -> None:
         self.width, self.height = world.resource(SIZE_KEY)
         self.cells = self.width * self.height
         heroes = [(e, team.side, cls.name) for e, (kind, team, cls)
@@ -38,11 +37,6 @@ class SkirmishEncoding(Encoding):
         self.size = 1 + 2 * len(heroes) * self.cells
         # a hero's first Move number (its slot's cell 0), for `table`
         self._starts = {entity: 1 + slot * self.cells for entity, slot in self.slots.items()}
-        # the ruleset's legal_parts, when it has one (a stale one finds no parts: its
-        # answer is for the lists it made), and walks numbered once (by the identity of the
-        # walks, kept with them so that the id is not handed out again)
-        self._parts = getattr(ruleset, "legal_parts", None)
-        self._numbered: dict[int, tuple[Sequence[Command], dict[int, Command]]] = {}
 
     def encode(self, world: World, command: Command) -> int:
         if isinstance(command, EndTurn):
@@ -57,17 +51,9 @@ class SkirmishEncoding(Encoding):
 
     def table(self, world: World, commands: list[Command]) -> dict[int, Command]:
         """Encoding.table with a Move's and an EndTurn's number worked out inline (a random
-        environment loop asks for a table every step); anything else is `encode`d. The list
-        legal_actions just returned is numbered by its heroes' parts, whose walks (most of
-        them kept from the state before) are numbered once."""
+        environment loop asks for a table every step); anything else is `encode`d."""
         starts, width = self._starts, self.width
-        parts = self._parts(world, commands) if self._parts is not None else None
-        if parts is not None:
-            legal = self._by_parts(world, parts)
-            legal[0] = commands[-1]  # EndTurn, last
-            if len(legal) == len(commands):
-                return legal
-        legal = {}
+        legal: dict[int, Command] = {}
         for command in commands:
             # type() is: no command class has subclasses
             if type(command) is Move:
@@ -78,31 +64,6 @@ class SkirmishEncoding(Encoding):
                 legal[self.encode(world, command)] = command
         if len(legal) != len(commands):  # two commands on one number: the base class's check
             return super().table(world, commands)
-        return legal
-
-    def legal(self, engine: Engine) -> dict[int, Command]:
-        """Encoding.legal, asking this engine's ruleset for the parts (an environment may
-        rebuild its engine: the ruleset met at first is not always the one playing)."""
-        self._parts = getattr(engine.ruleset, "legal_parts", None)
-        return super().legal(engine)
-
-    def _by_parts(self, world: World, parts: list[Any]) -> dict[int, Command]:
-        """The numbers of each part's attacks, walks and pushes, in that order."""
-        starts, width, numbered = self._starts, self.width, self._numbered
-        legal: dict[int, Command] = {}
-        for part in parts:
-            for command in part[1]:
-                legal[self.encode(world, command)] = command
-            walks = part[3]
-            kept = numbered.get(id(walks))
-            if kept is None or kept[0] is not walks:
-                if len(numbered) > 2048:
-                    numbered.clear()
-                kept = numbered[id(walks)] = (walks, {
-                    starts[move.unit] + move.y * width + move.x: move for move in walks})
-            legal.update(kept[1])
-            for command in part[6]:
-                legal[starts[command.unit] + command.y * width + command.x] = command
         return legal
 
     def describe(self, action: int) -> str:
@@ -116,7 +77,7 @@ class SkirmishEncoding(Encoding):
 
 
 def encoding(engine: Engine) -> SkirmishEncoding:
-    return SkirmishEncoding(engine.world, engine.ruleset)
+    return SkirmishEncoding(engine.world)
 
 
 def planes() -> tuple[str, ...]:

@@ -385,12 +385,12 @@ class Skirmish(SidesRuleset, Ruleset):
             field = self._field_at(derived, hero, x, y, moves.mp, side)
             walks = _walks(field, units)
             actions += walks
-            pushes = self._pushes(world, hero) if _may_push(occ, beside, x, y) else NO_PUSHES
-            actions += pushes
-            parts.append((hero, strikes, field, walks, x, y, pushes))
+            if _may_push(occ, beside, x, y):
+                actions += self._pushes(world, hero)
+            parts.append((hero, strikes, field, walks, x, y))
         actions.append(END_TURN)
         self._keep_legal(Legal(token, world, side, occ, derived.get(side), foes, plain,
-                               props, parts, tuple(actions), actions))
+                               props, parts, tuple(actions)))
         return actions
 
     def _strikes(self, world: World, occ: Occupancy, side: str, hero: int, x: int, y: int,
@@ -406,24 +406,13 @@ class Skirmish(SidesRuleset, Ruleset):
             found.append(command)
         return found
 
-    def _pushes(self, world: World, hero: int) -> Sequence[Command]:
+    def _pushes(self, world: World, hero: int) -> list[Command]:
         """The hero's pushes (systems.units_rules.push_moves) as Moves, one per unit and cell
         as walks have them."""
         moves = self._moves.get(hero)
         if moves is None:
             moves = self._moves[hero] = {}
         return [moves.get(cell) or _new_move(moves, hero, cell) for cell in push_moves(world, hero)]
-
-    def legal_parts(self, world: World, commands: list[Command]) -> list[Part] | None:
-        """What `commands` was made of, when it is the very list legal_actions returned for
-        the current state: each hero's part (its attacks, [1], walks, [3], and pushes, [6], in
-        the list's order; EndTurn last). None for any other list: an encoding numbers a kept
-        hero's walks once (SkirmishEncoding.table)."""
-        legal = self._legal.get(world.mark())
-        if legal is None or legal.listed is not commands or legal.world is not world \
-                or len(commands) != len(legal.actions) or not world.same_version(legal.token):
-            return None
-        return legal.parts
 
     def _keep_legal(self, legal: Legal) -> None:
         kept = self._legal
@@ -460,7 +449,7 @@ class Skirmish(SidesRuleset, Ruleset):
         parts: list[Part] = []
         foes = parent.foes
         for part in parent.parts:
-            unit, strikes, field, walks, ux, uy, pushes = part
+            unit, strikes, field, walks, ux, uy = part
             if unit == hero:
                 if world.get(hero, Actions).ap > 0:
                     if foes is None:
@@ -468,18 +457,20 @@ class Skirmish(SidesRuleset, Ruleset):
                     strikes = self._strikes(world, occ, side, hero, x, y, parent.plain, foes)
                 field = self._field_at(derived, hero, x, y, spend[2].mp, side)
                 walks = _walks(field, units)
+                part = (hero, strikes, field, walks, x, y)
                 ux, uy = x, y
             elif (ox, oy) in field.cost or (x, y) in field.cost:  # (neither is its start)
                 # the walker left or entered a cell of this field: its walks change
                 walks = _walks(field, units)
-            pushes = self._pushes(world, unit) if _may_push(occ, beside, ux, uy) else NO_PUSHES
+                part = (unit, strikes, field, walks, ux, uy)
             actions += strikes
             actions += walks
-            actions += pushes
-            parts.append((unit, strikes, field, walks, ux, uy, pushes))
+            if _may_push(occ, beside, ux, uy):
+                actions += self._pushes(world, unit)
+            parts.append(part)
         actions.append(END_TURN)
         self._keep_legal(Legal(token, world, side, occ, derived.get(side), foes, parent.plain,
-                               parent.props, parts, tuple(actions), actions))
+                               parent.props, parts, tuple(actions)))
         return actions
 
     def _struck_legal(self, world: World, token: tuple[int, int, Any],
@@ -500,12 +491,12 @@ class Skirmish(SidesRuleset, Ruleset):
             parts = parent.parts
         else:
             actions = [a for a in parent.actions if type(a) is not AttackCmd or a.unit != hero]
-            parts = [(unit, [] if unit == hero else strikes, field, walks, x, y, pushes)
-                     for unit, strikes, field, walks, x, y, pushes in parent.parts]
+            parts = [(unit, [] if unit == hero else strikes, field, walks, x, y)
+                     for unit, strikes, field, walks, x, y in parent.parts]
         self._keep_derived(token, world, parent.occ, parent.side, parent.enemies)
         self._keep_legal(Legal(token, world, parent.side, parent.occ, parent.enemies,
                                parent.foes, parent.plain, parent.props, parts,
-                               tuple(actions), actions))
+                               tuple(actions)))
         return actions
 
     def why_illegal(self, world: World, command: Command) -> str | None:
@@ -708,10 +699,8 @@ def _new_move(moves: dict[tuple[int, int], Move], unit: int, cell: tuple[int, in
 
 
 END_TURN = EndTurn()  # one for every list (commands are frozen)
-# a hero, its attacks, its reach field, its walks (the field's, less allies' cells), its
-# cell, its pushes: what legal_actions lists for it, in this order
-Part = tuple[int, list[Command], "Field", Sequence[Move], int, int, Sequence[Command]]
-NO_PUSHES: tuple[Command, ...] = ()
+# a hero, its attacks, its reach field, its walks (the field's, less allies' cells), its cell
+Part = tuple[int, list[Command], "Field", Sequence[Move], int, int]
 
 
 @dataclass(slots=True)
@@ -730,7 +719,6 @@ class Legal:
     props: Any
     parts: list[Part]
     actions: tuple[Command, ...]  # the legal actions themselves, in their order
-    listed: list[Command]  # the very list legal_actions returned (legal_parts knows it)
 
 
 @dataclass(slots=True)  # not frozen: a frozen dataclass is made field by field in Python
