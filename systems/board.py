@@ -77,8 +77,12 @@ def occupancy(world: World, opaque_kinds: Iterable[str] = ()) -> Occupancy:
 def deadly_mask(props: dict[str, int], walkers: Iterable[str]) -> int:
     """The properties that kill a thing of one of the `walkers` kinds entering their cell:
     DEFEAT, SINK, and HOT when a walker kind is MELT (skirmish heroes, puzzle YOU things)."""
-    melts = any(props.get(kind, 0) & Prop.MELT for kind in walkers)
-    return int(Prop.DEFEAT | Prop.SINK | (Prop.HOT if melts else 0))
+    melts = any(props.get(kind, 0) & _MELT for kind in walkers)
+    return _KILLS | _HOT if melts else _KILLS
+
+
+# As plain ints: IntFlag arithmetic is ten times slower, and searches ask this every state.
+_KILLS, _HOT, _MELT = int(Prop.DEFEAT | Prop.SINK), int(Prop.HOT), int(Prop.MELT)
 
 
 def manhattan(a: Cell, b: Cell) -> int:

@@ -100,14 +100,18 @@ def spell_win(world: World, fallback: float) -> float:
     props: dict[str, int] = world.resource(PROPS_KEY, {})
     nouns = noun_kinds()
     words: dict[str, list[tuple[int, int]]] = {}
+    for _entity, (word, pos) in world.query(Word, Position):
+        words.setdefault(word.text, []).append((pos.x, pos.y))
+    if "WIN" not in words or "IS" not in words:
+        return fallback
+    # Only the kinds a noun word names, and YOU's, count: a pass that skips the rest.
+    wanted = {nouns.get(text) for text in words} | set(kinds_with(props, YOU))
     things: dict[str, list[tuple[int, int]]] = {}
-    for entity, (kind, pos) in world.query(Kind, Position):
-        if kind.name == "text":
-            words.setdefault(world.get(entity, Word).text, []).append((pos.x, pos.y))
-        else:
+    for _entity, (kind, pos) in world.query(Kind, Position):
+        if kind.name in wanted and kind.name != "text":
             things.setdefault(kind.name, []).append((pos.x, pos.y))
     yous = [cell for kind, cells in things.items() if props.get(kind, 0) & YOU for cell in cells]
-    if not yous or "WIN" not in words or "IS" not in words:
+    if not yous:
         return fallback
     wins = words["WIN"]
     # Each place an N IS WIN could be spelled round an IS word: where the noun word must go,

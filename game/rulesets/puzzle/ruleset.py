@@ -60,6 +60,7 @@ class Puzzle(Ruleset, SearchHooks):
             raise UserError(f"puzzle ruleset: {exc}.") from None
         self.base_rules = tuple(rules)
         self.table = Table()
+        self._codes: dict[str, int] = {}  # a thing's kind or a word's text -> its atoms' base
         self.can_move = True  # until setup has seen the level: no macro moves
 
     # -- setting up ------------------------------------------------------------------------
@@ -264,12 +265,6 @@ class Puzzle(Ruleset, SearchHooks):
         deadly = deadly_mask(props, kinds_with(props, YOU))
         yous, wins = cells(YOU), cells(WIN)
         stops = cells(STOP, PUSH) + cells(deadly, WIN | YOU | PUSH)
-        texts, win_words = [], []
-        for entity in index.get("text", ()):
-            pos = get(entity, Position)
-            texts.append((pos.x, pos.y))
-            if get(entity, Word).text == "WIN":
-                win_words.append((pos.x, pos.y))
         if not yous:
             return 1000.0
         if wins:
@@ -277,6 +272,12 @@ class Puzzle(Ruleset, SearchHooks):
             best = min((field.get(cell, 10_000) for cell in yous), default=10_000)
             if best < 10_000:
                 return float(best)
+        texts, win_words = [], []
+        for entity in index.get("text", ()):
+            pos = get(entity, Position)
+            texts.append((pos.x, pos.y))
+            if get(entity, Word).text == "WIN":
+                win_words.append((pos.x, pos.y))
         goals = win_words or texts
         if not goals:
             return 100.0
@@ -309,14 +310,20 @@ class Puzzle(Ruleset, SearchHooks):
         return found if found >= 0 else guess.spell_win(world, self.heuristic(world))
 
     def atoms(self, world: World) -> list[Any]:
-        """The facts a state is made of, for novelty search: each (thing or word, x, y) and each
-        rule in force."""
+        """The facts a state is made of, for novelty search: each thing or word on its cell,
+        as one number (cheap to hash: novelty search puts them in sets), and each rule in
+        force."""
         found: list[Any] = list(world.resource(RULES_KEY, ()))
+        codes = self._codes
+        get = world.get
         for entity, (kind, pos) in world.query(Kind, Position):
             name = kind.name
             if name == "text":
-                name = world.get(entity, Word).text
-            found.append((name, pos.x, pos.y))
+                name = get(entity, Word).text
+            code = codes.get(name)
+            if code is None:
+                code = codes[name] = (len(codes) + 1) << 20
+            found.append(code | pos.y << 10 | pos.x)
         return found
 
     def regime(self, world: World) -> Any:
