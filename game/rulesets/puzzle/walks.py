@@ -96,22 +96,23 @@ def region(world: World, table: Table, can_move: bool) -> Region | None:
     width, height = world.resource(SIZE_KEY)
     # A step into a cell of things that would kill YOU, with nothing there to push, stop or
     # break first (text, PUSH, STOP, WEAK), loses at once: its jump is left out unapplied.
-    deadly = deadly_mask(props, (world.get(you, Kind).name,))
-    events = stops = kills = spares = 0
+    kinds = _classes(props, world.get(you, Kind).name)
+    blocks = stops = kills = others = 0
     here = world.get(you, Position)
-    for entity, (kind, pos) in world.query(Kind, Position):
-        name = kind.name
-        mask = props.get(name, 0)
-        if name == "text" or (mask and entity != you):
+    for _entity, (kind, pos) in world.query(Kind, Position):
+        sort = kinds.get(kind.name)
+        if sort is not None:
             bit = 1 << (pos.y * width + pos.x)
-            if name == "text" or not mask & STOP or mask & PUSH:
-                events |= bit
-            else:
+            if sort == BLOCK:
+                blocks |= bit
+            elif sort == STOPS:
                 stops |= bit
-            if name == "text" or mask & (STOP | PUSH | WEAK):
-                spares |= bit
-            elif mask & deadly:
+            elif sort == KILLS:
                 kills |= bit
+            else:
+                others |= bit
+    events = blocks | kills | others
+    spares = blocks | stops
     start = 1 << (here.y * width + here.x)
     if (events | stops) & start:
         return None
@@ -137,6 +138,40 @@ def region(world: World, table: Table, can_move: bool) -> Region | None:
     key = (world.resource(HASH_KEY, 0) - table.number(name, here.x, here.y, 0)
            + table.number(name, low % width, low // width, 0)) & MASK
     return Region(you, width, layers, events, key)
+
+
+# How a thing (not YOU) stands in YOU's way: a step into its cell does something and it
+# spares YOU (text, PUSH, WEAK: pushed or broken first), it is a plain STOP, it kills YOU
+# (DEFEAT, SINK, HOT on a MELT YOU) and nothing else there acts first, or it does something
+# else (WIN, OPEN...).
+BLOCK, STOPS, KILLS, OTHER = range(4)
+_sorts: dict[tuple[int, str], tuple[dict[str, int], dict[str, int]]] = {}
+
+
+def _classes(props: dict[str, int], you: str) -> dict[str, int]:
+    """Kind -> how it stands in the way of a YOU of kind `you` (kinds with no property are
+    free and left out). Cached by the identity of `props`, which is never changed once stored
+    (the entry keeps it alive, so its id is not reused)."""
+    hit = _sorts.get((id(props), you))
+    if hit is not None and hit[0] is props:
+        return hit[1]
+    if len(_sorts) > 4096:
+        _sorts.clear()
+    deadly = deadly_mask(props, (you,))
+    found: dict[str, int] = {"text": BLOCK}  # words are pushed, even a YOU word
+    for kind, mask in props.items():
+        if not mask or kind in (you, "text"):  # the one YOU thing is not in its own way
+            continue
+        if mask & STOP and not mask & PUSH:
+            found[kind] = STOPS
+        elif mask & (PUSH | WEAK):
+            found[kind] = BLOCK
+        elif mask & deadly:
+            found[kind] = KILLS
+        else:
+            found[kind] = OTHER
+    _sorts[(id(props), you)] = (props, found)
+    return found
 
 
 def jumps(world: World, area: Region) -> list[tuple[Jump, int]]:
