@@ -197,6 +197,33 @@ def test_width_two_novelty_ranks_new_facts_then_new_pairs_then_the_rest():
     assert by_rules((["b", "c"], "S")) == 50.0  # ...but are here
 
 
+@pytest.mark.parametrize("by_regime", [False, True])
+def test_width_two_novelty_finds_a_new_pair_exactly_when_a_plain_set_of_pairs_would(by_regime):
+    import random
+
+    from systems.ai.solver import novelty
+
+    rng = random.Random(7)
+    guess = novelty(FactBoard(), penalty=50.0, width=2, pairs_by_regime=by_regime)
+    first: set[str] = set()
+    seen: dict[str, set[str]] = {}
+    pairs: set[tuple[str, str, str]] = set()  # (regime or "", changed fact, fact beside it)
+    for _ in range(400):
+        facts = set(rng.sample("abcdefghij", rng.randint(3, 7)))
+        regime = rng.choice("RS")
+        score = guess((sorted(facts), regime))
+        first = first or facts
+        known = seen.get(regime)
+        if known is None or not facts <= known:
+            seen.setdefault(regime, set()).update(facts)
+            assert score == 0.0
+            continue
+        tag = regime if by_regime else ""
+        new = {(tag, changed, fact) for changed in facts - first for fact in facts} - pairs
+        pairs |= new
+        assert score == (50.0 if new else 100.0)
+
+
 def test_width_one_novelty_ignores_the_regime():
     from systems.ai.solver import novelty
 
