@@ -7,7 +7,7 @@ from __future__ import annotations
 import heapq
 
 from components import Kind, Position, Word
-from components.resources import PROPS_KEY, SIZE_KEY
+from components.resources import KINDS_KEY, PROPS_KEY, SIZE_KEY
 from game.world import World
 from systems.board import deadly_mask
 from systems.push import kinds_with
@@ -22,6 +22,9 @@ def through(world: World, fallback: float) -> float:
     """Weighted walking distance from a YOU thing to a WIN thing (see the module), or
     `fallback` when there is no WIN thing or no way to one even at those costs."""
     props: dict[str, int] = world.resource(PROPS_KEY, {})
+    index = world.resource(KINDS_KEY)
+    if index is not None and not any(index.get(kind) for kind in kinds_with(props, WIN)):
+        return fallback  # nothing IS WIN: no pass over the board
     width, height = world.resource(SIZE_KEY)
     deadly = deadly_mask(props, kinds_with(props, YOU))
     # Cells numbered y * width + x; extra[cell] is the added cost of stepping in, -1 a wall.
