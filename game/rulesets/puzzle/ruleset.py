@@ -262,12 +262,12 @@ class Puzzle(Ruleset, SearchHooks):
                         found.append((pos.x, pos.y))
             return found
 
-        deadly = deadly_mask(props, kinds_with(props, YOU))
         yous, wins = cells(YOU), cells(WIN)
-        stops = cells(STOP, PUSH) + cells(deadly, WIN | YOU | PUSH)
         if not yous:
             return 1000.0
         if wins:
+            deadly = deadly_mask(props, kinds_with(props, YOU))
+            stops = cells(STOP, PUSH) + cells(deadly, WIN | YOU | PUSH)
             field = self._walk_field(world, tuple(sorted(wins)), frozenset(stops))
             best = min((field.get(cell, 10_000) for cell in yous), default=10_000)
             if best < 10_000:
