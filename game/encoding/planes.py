@@ -109,11 +109,14 @@ class Planes:
     def __getstate__(self) -> dict[str, Any]:
         return {**self.__dict__, "_boards": {}}  # a copy's Worlds are other Worlds
 
-    def observe(self, engine: Engine, me: str) -> np.ndarray:
-        """A new array of `engine`'s position as side `me` sees it."""
+    def observe(self, engine: Engine, me: str, playing: bool | None = None) -> np.ndarray:
+        """A new array of `engine`'s position as side `me` sees it (`playing`: whether `me` is
+        to play, when the caller knows)."""
         board = self._board(engine.world)
         out = board.values.copy()
-        self._finish(board, engine, me, out.reshape(-1))
+        if playing is None:
+            playing = engine.side == me and not engine.over
+        self._finish(board, engine, me, playing, out.reshape(-1))
         return out
 
     def fill(self, engine: Engine, me: str, out: np.ndarray) -> None:
@@ -123,9 +126,10 @@ class Planes:
             return
         board = self._board(engine.world)
         np.copyto(out, board.values)
-        self._finish(board, engine, me, out.reshape(-1))
+        self._finish(board, engine, me, engine.side == me and not engine.over, out.reshape(-1))
 
-    def _finish(self, board: Board, engine: Engine, me: str, flat: np.ndarray) -> None:
+    def _finish(self, board: Board, engine: Engine, me: str, playing: bool,
+                flat: np.ndarray) -> None:
         """The planes a board leaves at 0, written into a copy of its values (`flat`, one
         dimension, a view of the observation)."""
         cells: Any = memoryview(flat)  # type: ignore[arg-type]
@@ -134,7 +138,7 @@ class Planes:
         if self._exit is not None:
             ex, ey = engine.world.resource(EXIT_KEY)
             cells[self._exit * board.cells + ey * board.width + ex] = 1.0
-        if self._to_play is not None and engine.side == me and not engine.over:
+        if playing and self._to_play is not None:
             start = self._to_play * board.cells
             cells[start:start + board.cells] = board.ones
 

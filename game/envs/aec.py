@@ -78,11 +78,11 @@ class SidesEnv(RulefrontGame, AECEnv):
             self.render()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        if agent == self.engine.side and not self.engine.over:
-            mask = self._mask()
-        else:
-            mask = np.zeros(self.encoding.size, dtype=np.int8)
-        return {"observation": self.planes.observe(self.engine, agent), "action_mask": mask}
+        engine = self.engine
+        playing = agent == engine.side and not engine.over
+        mask = self._mask() if playing else np.zeros(self.encoding.size, dtype=np.int8)
+        return {"observation": self.planes.observe(engine, agent, playing),
+                "action_mask": mask}
 
     def state(self) -> np.ndarray:
         return self.planes.observe(self.engine, self.possible_agents[0])
@@ -99,24 +99,27 @@ class SidesEnv(RulefrontGame, AECEnv):
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = {a: 0.0 for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        agents = self.agents
+        self.rewards = dict.fromkeys(agents, 0.0)
+        self.infos = {a: {} for a in agents}
         refused = self._play(action)
         if refused is not None:
             self.infos[agent]["illegal"] = refused
-        outcome = self.engine.outcome
+        engine = self.engine
+        outcome = engine.outcome
         if outcome is not None:
-            for side in self.agents:
+            for side in agents:
                 self.terminations[side] = True
                 self.rewards[side] = 0.0 if outcome[0] == DRAW else \
                     (1.0 if outcome[0] == side else -1.0)
                 self.infos[side]["outcome"] = {"winner": outcome[0], "reason": outcome[1]}
+            self._accumulate_rewards()
         elif self.steps >= self.max_steps:
-            for side in self.agents:
+            for side in agents:
                 self.truncations[side] = True
         else:
-            self.agent_selection = self.engine.side
-        self._accumulate_rewards()
+            self.agent_selection = engine.side
+        # a step that ends nothing pays 0 to every side: nothing to add to the sums
         if self.render_mode == "human":
             self.render()
 
