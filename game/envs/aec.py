@@ -37,9 +37,9 @@ class SidesEnv(RulefrontGame, AECEnv):
 
     def __init__(self, ruleset: str, render_mode: str | None = None,
                  max_steps: int | None = None, source: str | None = None,
-                 **params: Any) -> None:
+                 copy: bool = True, **params: Any) -> None:
         AECEnv.__init__(self)
-        self._set_up(ruleset, params, source, render_mode, max_steps)
+        self._set_up(ruleset, params, source, render_mode, max_steps, copy)
         self.metadata = {**self.metadata, "name": f"rulefront_{self.ruleset_spec.name}_v0"}
         self.possible_agents = list(self.engine.ruleset.sides)
         self._declare_spaces()
@@ -81,8 +81,7 @@ class SidesEnv(RulefrontGame, AECEnv):
         engine = self.engine
         playing = agent == engine.side and not engine.over
         mask = self._mask() if playing else np.zeros(self.encoding.size, dtype=np.int8)
-        return {"observation": self.planes.observe(engine, agent, playing),
-                "action_mask": mask}
+        return {"observation": self._observation(agent, playing), "action_mask": mask}
 
     def state(self) -> np.ndarray:
         return self.planes.observe(self.engine, self.possible_agents[0])

@@ -8,7 +8,9 @@ trunc, info = env.last(); action = None if term or trunc else
 env.action_space(agent).sample(obs["action_mask"]); env.step(action)`, a new game when
 one ends (`env.reset()`: the same engine rewound), STEPS steps a run; `_per_cpu_s` counts this
 process's CPU time instead of the wall clock (what the code does on a shared machine).
-envs.raw_steps_per_s: the same loop on `raw_env` (no wrappers). envs.engine_steps_per_s: the
+envs.pettingzoo_kept_steps_per_s: the same loop with `copy=False` (each side's observation
+one read-only array brought up to date in place, not a new one). envs.raw_steps_per_s: the
+same loop on `raw_env` (no wrappers). envs.engine_steps_per_s: the
 game alone, what every step of those loops does below the environment: the legal table (the
 encoding's numbers of the legal commands), a random one of them, apply; no observation, no
 mask, no environment (the ceiling of the loops above). envs.observe_us: the median
@@ -30,12 +32,13 @@ STEPS = 5_000
 MAP = "duel"  # the shipped map; its ruleset is read from it (no ruleset is named here)
 
 
-def make(raw: bool = False) -> Any:
-    """The environment of MAP, as `env(<its ruleset>, map=MAP)` makes it (or `raw_env`)."""
+def make(raw: bool = False, copy: bool = True) -> Any:
+    """The environment of MAP, as `env(<its ruleset>, map=MAP)` makes it (or `raw_env`;
+    `copy`, the environments' keyword)."""
     from game.envs import env, raw_env
     from game.levels.loader import load_game_map
 
-    return (raw_env if raw else env)(load_game_map(MAP).ruleset, source=MAP)
+    return (raw_env if raw else env)(load_game_map(MAP).ruleset, source=MAP, copy=copy)
 
 
 def random_loop(env: Any, steps: int, seed: int) -> tuple[float, float]:
@@ -109,18 +112,21 @@ def per_action(steps: int, seed: int) -> dict[str, float]:
 
 def envs(repeat: int = 3, **_options: Any) -> dict[str, float]:
     runs = max(1, repeat)
-    wrapped, bare = make(), make(raw=True)
-    random_loop(wrapped, 500, 0)  # warm the caches and the World's queries
-    random_loop(bare, 500, 0)
+    wrapped, kept, bare = make(), make(copy=False), make(raw=True)
+    for made in (wrapped, kept, bare):
+        random_loop(made, 500, 0)  # warm the caches and the World's queries
     loops = [random_loop(wrapped, STEPS, seed) for seed in range(runs)]
+    in_place = [random_loop(kept, STEPS, seed) for seed in range(runs)]
     raw = [random_loop(bare, STEPS, seed) for seed in range(runs)]
     alone = [engine_loop(bare, STEPS, seed) for seed in range(runs)]
-    wrapped.close()
-    bare.close()
+    for made in (wrapped, kept, bare):
+        made.close()
     parts = [per_action(2_000, seed) for seed in range(runs)]
     return {
         "envs.pettingzoo_steps_per_s": statistics.median(r[0] for r in loops),
         "envs.pettingzoo_steps_per_cpu_s": statistics.median(r[1] for r in loops),
+        "envs.pettingzoo_kept_steps_per_s": statistics.median(r[0] for r in in_place),
+        "envs.pettingzoo_kept_steps_per_cpu_s": statistics.median(r[1] for r in in_place),
         "envs.raw_steps_per_s": statistics.median(r[0] for r in raw),
         "envs.raw_steps_per_cpu_s": statistics.median(r[1] for r in raw),
         "envs.engine_steps_per_s": statistics.median(r[0] for r in alone),

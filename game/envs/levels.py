@@ -36,6 +36,7 @@ class LevelEnv(RulefrontGame, gymnasium.Env):
     def __init__(self, ruleset: str, render_mode: str | None = None,
                  max_steps: int | None = None, end_on_illegal: bool = False,
                  source: str | None = None, **params: Any) -> None:
+        # always new arrays: Gymnasium's check_env refuses observations that share memory
         self._set_up(ruleset, params, source, render_mode, max_steps)
         self.end_on_illegal = end_on_illegal
         self.ended: tuple[bool, bool] | None = None  # (terminated, truncated) once over

@@ -12,7 +12,10 @@ the bare game.envs.levels.LevelEnv.
 
 Keywords are the ruleset's parameters (its `params` edge, typed by their defaults: e.g.
 `map`, `heaps`, `level`), or `source` (any level file, shipped name or described position),
-with `render_mode`, `max_steps` and `end_on_illegal`.
+with `render_mode`, `max_steps` and `end_on_illegal`; games of sides take `copy` too
+(copy=False: each observation a read-only array kept and updated in place,
+game.envs.game.RulefrontGame; Gymnasium's check_env refuses that, so one-player games
+always hand out new arrays).
 """
 
 from __future__ import annotations

@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 FIGURES = {"envs.pettingzoo_steps_per_s", "envs.pettingzoo_steps_per_cpu_s",
+           "envs.pettingzoo_kept_steps_per_s", "envs.pettingzoo_kept_steps_per_cpu_s",
            "envs.raw_steps_per_s", "envs.raw_steps_per_cpu_s", "envs.engine_steps_per_s",
            "envs.engine_steps_per_cpu_s", "envs.observe_us",
            "envs.fill_us", "envs.fill_again_us"}
