@@ -142,10 +142,11 @@ class Planes:
             start = self._to_play * board.cells
             cells[start:start + board.cells] = board.ones
 
-    def refresh(self, engine: Engine, me: str, kept: Kept) -> None:
+    def refresh(self, engine: Engine, me: str, kept: Kept, playing: bool | None = None) -> None:
         """`fill` into a Kept array (one only refresh writes): when it holds an earlier
-        position of the same World's board, only the cells written since are copied, and
-        the side, exit and to_play planes are written afresh; else all of it."""
+        position of the same World's board, only the cells written since are copied, the
+        side and exit planes are written afresh, and `to_play` when it changed; else all of
+        it (`playing`: whether `me` is to play, when the caller knows)."""
         world = engine.world
         board = self._board(world)
         out = kept.array
@@ -159,6 +160,7 @@ class Planes:
                 out[self._exit, kept.exit[1], kept.exit[0]] = 0.0
         else:
             np.copyto(out, board.values)
+            kept.playing = False  # the board's to_play plane is 0s
             if board.by_side:
                 board.put_sides(me, kept.cells, kept.flat)
         kept.board, kept.epoch, kept.at = board, board.epoch, len(board.log)
@@ -166,9 +168,12 @@ class Planes:
             kept.exit = ex, ey = world.resource(EXIT_KEY)
             out[self._exit, ey, ex] = 1.0
         if self._to_play is not None:
-            start = self._to_play * board.cells
-            kept.cells[start:start + board.cells] = board.ones \
-                if engine.side == me and not engine.over else board.zeros
+            if playing is None:
+                playing = engine.side == me and not engine.over
+            if playing != kept.playing:
+                start = self._to_play * board.cells
+                kept.cells[start:start + board.cells] = board.ones if playing else board.zeros
+                kept.playing = playing
 
     def _board(self, world: World) -> Board:
         """The Board of `world`, brought up to date."""
@@ -198,6 +203,7 @@ class Kept:
         self.board: Board | None = None
         self.epoch, self.at = -1, 0
         self.exit: tuple[int, int] | None = None
+        self.playing = False  # whether its to_play plane holds 1s
 
 
 @cache

@@ -144,7 +144,7 @@ class RulefrontGame:
         kept = self._kept.get(me)
         if kept is None:
             kept = self._kept[me] = Kept(self.planes.shape)
-        self.planes.refresh(self.engine, me, kept)
+        self.planes.refresh(self.engine, me, kept, playing)
         return kept.observation
 
     def action_masks(self) -> np.ndarray:
