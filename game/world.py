@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+from collections.abc import Callable, Hashable
 from dataclasses import fields, is_dataclass
 from typing import Any, TypeVar
 
@@ -40,6 +41,7 @@ from game.journal import (
 __all__ = ["MISSING", "Change", "Op", "Recording", "Touched", "World", "WorldRandom"]
 
 C = TypeVar("C")
+T = TypeVar("T")
 Cell = tuple[int, int]
 
 _names = itertools.count(1)
@@ -93,6 +95,8 @@ class World:
         # (journal position of a structural write, the query lists from before it): an undo
         # past that write finds them again instead of asking esper (see _restructure)
         self._kept_queries: list[tuple[int, dict[tuple[type, ...], list[Any]]]] = []
+        # by key: (a query's list, what was worked out from it), see from_query
+        self._from_queries: dict[Hashable, tuple[list[Any], Any]] = {}
         self._alive: set[int] = set()
         self._epoch = 0  # bumped when the journal is dropped, so version() never repeats
         self._keys: list[tuple[tuple[int, int, Any], int]] = []  # (version, state hash)
@@ -162,6 +166,21 @@ class World:
                 cached = sorted(esper.get_components(*types), key=_first)
             self._queries[types] = cached
         return cached
+
+    def from_query(self, key: Hashable, types: tuple[type, ...],
+                   work_out: Callable[[list[Any]], T]) -> T:
+        """`work_out(self.query(*types))`, remembered under `key` while that query's list
+        stands: the World replaces the list whenever an entity comes or goes, and an undo
+        brings the old one back. For what follows from which entities there are (a side is
+        never rewritten), not from fields that change in place."""
+        found = self.query(*types)
+        kept = self._from_queries.get(key)
+        if kept is not None and kept[0] is found:
+            result: T = kept[1]
+            return result
+        made = work_out(found)
+        self._from_queries[key] = (found, made)
+        return made
 
     def at(self, x: int, y: int) -> list[int]:
         """Entity ids in a cell, in id order. The list is shared: do not mutate it."""

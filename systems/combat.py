@@ -51,22 +51,16 @@ def attack(world: World, unit: int, target: int) -> list[Event]:
     return hit(world, unit, target)
 
 
-_enemies: dict[str, tuple[list[Any], list[Any]]] = {}  # side -> (query list, its enemies)
-
-
 def enemies(world: World, side: str) -> list[Any]:
     """The (entity, (Position, Team, Health, Kind)) of everything not of `side`, by id: what
-    `nearest_target` looks through for a shooter of `side`, found once for many shooters.
-    Kept per side against the query's list, which the World replaces whenever an entity
-    comes or goes (a side is never rewritten): an end of turn asks twice, and a search asks
-    again in the states it returns to."""
-    found = world.query(Position, Team, Health, Kind)
-    kept = _enemies.get(side)
-    if kept is not None and kept[0] is found:
-        return kept[1]
-    chosen = [pair for pair in found if pair[1][1].side != side]
-    _enemies[side] = (found, chosen)
-    return chosen
+    `nearest_target` looks through for a shooter of `side`, found once for many shooters and
+    kept while no entity comes or goes (World.from_query): an end of turn asks twice, and a
+    search asks again in the states it returns to."""
+    return world.from_query(("enemies", side), _ENEMY_TYPES,
+                            lambda found: [pair for pair in found if pair[1][1].side != side])
+
+
+_ENEMY_TYPES = (Position, Team, Health, Kind)
 
 
 def nearest_target(world: World, occ: Occupancy | None, shooter: int, units_only: bool,

@@ -28,25 +28,23 @@ def standing(world: World, sides: tuple[str, ...]) -> dict[str, dict[str, int]]:
     return tally
 
 
-# (the query list, the sides, the (Kind, Health, name) of one hq and one hero of each side
-# found standing there): while those still stand, all do
-_witnesses: tuple[Any, tuple[str, ...], list[tuple[Kind, Health, str]]] | None = None
-
-
 def _all_stand(world: World, sides: tuple[str, ...]) -> bool:
-    """Whether every side still has a headquarters and a hero standing. The ones found last
-    time are asked first: the same list of entities (the World replaces it when one comes
-    or goes, and a side is never rewritten) with those still of their kind and alive is the
-    same answer, without the walk through every unit."""
-    global _witnesses
-    found = world.query(Kind, Team, Health)
-    kept = _witnesses
-    if kept is not None and kept[0] is found and kept[1] == sides:
-        for kind, health, name in kept[2]:
-            if kind.name != name or health.hp <= 0:
-                break
-        else:
-            return True
+    """Whether every side still has a headquarters and a hero standing. One of each found
+    standing are asked first (kept while no entity comes or goes, World.from_query): those
+    still of their kind and alive are the same answer, without the walk through every
+    unit."""
+    witnesses = world.from_query(("win", sides), (Kind, Team, Health),
+                                 lambda found: _standing_witnesses(found, sides))
+    if witnesses is not None and all(kind.name == name and health.hp > 0
+                                     for kind, health, name in witnesses):
+        return True
+    return _standing_witnesses(world.query(Kind, Team, Health), sides) is not None
+
+
+def _standing_witnesses(found: list[Any], sides: tuple[str, ...]
+                        ) -> list[tuple[Kind, Health, str]] | None:
+    """The (Kind, Health, name) of one headquarters and one hero of each side standing
+    among `found` (Kind, Team, Health query pairs), or None when a side lacks one."""
     needed = {(side, name) for side in sides for name in ("hq", "hero")}
     witnesses = []
     for _entity, (kind, team, health) in found:
@@ -56,9 +54,8 @@ def _all_stand(world: World, sides: tuple[str, ...]) -> bool:
             needed.discard((team.side, name))
             witnesses.append((kind, health, name))
             if not needed:  # the map's own units come first, by id: found early
-                _witnesses = (found, sides, witnesses)
-                return True
-    return False
+                return witnesses
+    return None
 
 
 def decide(world: World, turn_entity: int, sides: tuple[str, ...], turn_limit: int) -> list[Event]:
