@@ -23,6 +23,7 @@ def reach(occ: Occupancy, start: Cell, mp: int, side: str,
     # locals, and neighbours read from the table: this loop is most of a skirmish turn's
     # first legal_actions
     deadly, units = occ.deadly, occ.units
+    start = steps.cell(start)
     dist = {start: 0}
     frontier = [start]
     for step in range(1, mp + 1):
@@ -46,11 +47,20 @@ def reach(occ: Occupancy, start: Cell, mp: int, side: str,
 class Steps(dict[Cell, tuple[Cell, ...]]):
     """For each cell of one board, the neighbours a step may enter, in the order of DIRS:
     inside the board and not solid. Filled as cells are asked for; it depends on the solid
-    cells and the board's size alone, so it may be kept while they stand."""
+    cells and the board's size alone, so it may be kept while they stand.
+
+    Each cell is one tuple (`cell`), so a field `reach` finds holds no tuple of its own: once
+    the collector has seen those tuples hold only ints it stops tracking them, and a dict of
+    them and ints is then never tracked at all (kept fields cost it nothing to scan)."""
 
     def __init__(self, occ: Occupancy) -> None:
         super().__init__()
         self.solid, self.size = occ.solid, (occ.width, occ.height)
+        self._cells: dict[Cell, Cell] = {}
+
+    def cell(self, cell: Cell) -> Cell:
+        """The one tuple of this board for `cell`."""
+        return self._cells.setdefault(cell, cell)
 
     def __missing__(self, here: Cell) -> tuple[Cell, ...]:
         (x, y), (width, height), solid = here, self.size, self.solid
@@ -58,7 +68,7 @@ class Steps(dict[Cell, tuple[Cell, ...]]):
         for dx, dy in DIRS:
             cx, cy = x + dx, y + dy
             if 0 <= cx < width and 0 <= cy < height and (cx, cy) not in solid:
-                found.append((cx, cy))
+                found.append(self.cell((cx, cy)))
         made = self[here] = tuple(found)
         return made
 

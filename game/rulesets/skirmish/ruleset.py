@@ -324,7 +324,7 @@ class Skirmish(SidesRuleset, Ruleset):
             else:
                 field = self._fields[key] = Field(occ.solid, occ.deadly, enemies, occ.width,
                                                   occ.height, field.cost, field.moves,
-                                                  field.order, field.cells)
+                                                  field.cells)
                 return field
         if len(self._fields) > 4096:
             self._fields.clear()
@@ -345,7 +345,7 @@ class Skirmish(SidesRuleset, Ruleset):
         except KeyError:  # a cell this unit never had a Move to
             walks = tuple([moves.get(cell) or _new_move(moves, unit, cell) for cell in cells])
         field = self._fields[key] = Field(occ.solid, occ.deadly, enemies, occ.width,
-                                          occ.height, cost, walks, cells)
+                                          occ.height, cost, walks)
         return field
 
     def heroes(self, world: World, side: str) -> list[int]:
@@ -657,7 +657,8 @@ def _walks(field: Field, units: dict[tuple[int, int], str]) -> Sequence[Move]:
         return field.moves
     cells = field.cells
     if cells is None:  # made when first wanted: most fields are never walked beside an ally
-        order = field.order
+        cost = field.cost
+        order = sorted([cell for cell in cost if cost[cell]], key=_row_major)
         cells = field.cells = dict(zip(order, range(len(order)), strict=True))
     kept = list(field.moves)
     for i in sorted([cells[cell] for cell in units if cell in cells], reverse=True):
@@ -724,9 +725,10 @@ class Legal:
 @dataclass(slots=True)  # not frozen: a frozen dataclass is made field by field in Python
 class Field:
     """One unit's `reach` (cost by cell, its own cell 0), the walks it offers (`moves`: a Move
-    to each cell of cost 1 or more, row by row, `order` their cells; `cells`: each such
-    cell's place in `moves`, made when _walks first leaves an ally's cell out) and what it
-    was found on: the static cells and the enemies' cells."""
+    to each cell of cost 1 or more, row by row; `cells`: each such cell's place in `moves`,
+    made when _walks first leaves an ally's cell out) and what it was found on: the static
+    cells and the enemies' cells. No list of its own: the collector scans every kept field,
+    and `cost` (the board's cell tuples and ints) it never tracks."""
 
     solid: Any
     deadly: Any
@@ -735,5 +737,4 @@ class Field:
     height: int
     cost: dict[tuple[int, int], int]
     moves: tuple[Move, ...]
-    order: list[tuple[int, int]]
     cells: dict[tuple[int, int], int] | None = None
