@@ -13,8 +13,10 @@ def fire(world: World, side: str) -> list[Event]:
     """Each building of `side` hits the nearest enemy unit in range (ties: lowest hp, then id)."""
     events: list[Event] = []
     foes = None  # found once: buildings only take hit points off
-    for entity, (kind, team, _attack, health) in list(world.query(Kind, Team, Attack, Health)):
-        if team.side != side or kind.name not in BUILDINGS or health.hp <= 0:
+    for entity, health in [(e, health) for e, (kind, team, _attack, health)
+                           in world.query(Kind, Team, Attack, Health)
+                           if team.side == side and kind.name in BUILDINGS]:
+        if health.hp <= 0:
             continue
         if foes is None:
             foes = enemies(world, side)

@@ -39,8 +39,9 @@ def march(world: World, occ: Occupancy, side: str) -> list[Event]:
              if k.name == "hq" and t.side != side]
     field = None
     foes = None  # the enemies, found once: a march moves only `side`'s minions and hits
-    for entity, (kind, team) in list(world.query(Kind, Team)):
-        if kind.name != "minion" or team.side != side or not world.alive(entity):
+    for entity in [e for e, (kind, team) in world.query(Kind, Team)
+                   if kind.name == "minion" and team.side == side]:
+        if not world.alive(entity):
             continue
         if foes is None:
             foes = enemies(world, side)

@@ -321,10 +321,8 @@ class Skirmish(SidesRuleset, Ruleset):
             for ex, ey in field.enemies ^ enemies:
                 if abs(ex - x) + abs(ey - y) <= mp:
                     break
-            else:
-                field = self._fields[key] = Field(occ.solid, occ.deadly, enemies, occ.width,
-                                                  occ.height, field.cost, field.moves,
-                                                  field.cells)
+            else:  # (only this reads a field's enemies: the field is kept, not copied)
+                field.enemies = enemies
                 return field
         if len(self._fields) > 4096:
             self._fields.clear()
