@@ -374,7 +374,7 @@ class Skirmish(SidesRuleset, Ruleset):
             if kind.name != "hero" or team.side != side:
                 continue
             x, y = pos.x, pos.y
-            strikes: list[Command] = []
+            strikes: Sequence[Command] = NOTHING
             if ready.ap > 0:
                 if foes is None:
                     foes = _foes(world, side)
@@ -383,34 +383,40 @@ class Skirmish(SidesRuleset, Ruleset):
             field = self._field_at(derived, hero, x, y, moves.mp, side)
             walks = _walks(field, units)
             actions += walks
-            if _may_push(occ, beside, x, y):
-                actions += self._pushes(world, hero)
-            parts.append((hero, strikes, field, walks, x, y))
+            pushes = self._pushes(world, hero) if _may_push(occ, beside, x, y) else NOTHING
+            actions += pushes
+            parts.append((hero, strikes, field, walks, pushes, x, y))
         actions.append(END_TURN)
         self._keep_legal(Legal(token, world, side, occ, derived.get(side), foes, plain,
-                               props, parts, tuple(actions)))
+                               props, parts))
         return actions
 
     def _strikes(self, world: World, occ: Occupancy, side: str, hero: int, x: int, y: int,
-                 plain: bool, foes: Foes) -> list[Command]:
-        """The hero's attacks from (x, y): one AttackCmd per hero and target, made once."""
+                 plain: bool, foes: Foes) -> Sequence[Command]:
+        """The hero's attacks from (x, y): one AttackCmd per hero and target, made once
+        (NOTHING for none, most often: a kept empty list would be one more object a state
+        leaves the collector to scan)."""
+        hits = _in_range(occ, side, x, y, world.get(hero, Attack).range
+                         if plain else reach_of(world, hero), foes)
+        if not hits:
+            return NOTHING
         made = self._attacks
         found: list[Command] = []
-        for target in _in_range(occ, side, x, y, world.get(hero, Attack).range
-                                if plain else reach_of(world, hero), foes):
+        for target in hits:
             command = made.get((hero, target))
             if command is None:
                 command = made[(hero, target)] = AttackCmd(hero, target)
             found.append(command)
         return found
 
-    def _pushes(self, world: World, hero: int) -> list[Command]:
+    def _pushes(self, world: World, hero: int) -> Sequence[Command]:
         """The hero's pushes (systems.units_rules.push_moves) as Moves, one per unit and cell
         as walks have them."""
         moves = self._moves.get(hero)
         if moves is None:
             moves = self._moves[hero] = {}
-        return [moves.get(cell) or _new_move(moves, hero, cell) for cell in push_moves(world, hero)]
+        return [moves.get(cell) or _new_move(moves, hero, cell)
+                for cell in push_moves(world, hero)] or NOTHING
 
     def _keep_legal(self, legal: Legal) -> None:
         kept = self._legal
@@ -447,7 +453,7 @@ class Skirmish(SidesRuleset, Ruleset):
         parts: list[Part] = []
         foes = parent.foes
         for part in parent.parts:
-            unit, strikes, field, walks, ux, uy = part
+            unit, strikes, field, walks, pushes, ux, uy = part
             if unit == hero:
                 if world.get(hero, Actions).ap > 0:
                     if foes is None:
@@ -455,20 +461,24 @@ class Skirmish(SidesRuleset, Ruleset):
                     strikes = self._strikes(world, occ, side, hero, x, y, parent.plain, foes)
                 field = self._field_at(derived, hero, x, y, spend[2].mp, side)
                 walks = _walks(field, units)
-                part = (hero, strikes, field, walks, x, y)
                 ux, uy = x, y
+                part = (hero, strikes, field, walks, NOTHING, x, y)
             elif (ox, oy) in field.cost or (x, y) in field.cost:  # (neither is its start)
                 # the walker left or entered a cell of this field: its walks change
                 walks = _walks(field, units)
-                part = (unit, strikes, field, walks, ux, uy)
+                part = (unit, strikes, field, walks, NOTHING, ux, uy)
             actions += strikes
             actions += walks
             if _may_push(occ, beside, ux, uy):
-                actions += self._pushes(world, unit)
+                pushes = self._pushes(world, unit)
+                actions += pushes
+                part = (unit, strikes, field, walks, pushes, ux, uy)
+            elif pushes:
+                part = (unit, strikes, field, walks, NOTHING, ux, uy)
             parts.append(part)
         actions.append(END_TURN)
         self._keep_legal(Legal(token, world, side, occ, derived.get(side), foes, parent.plain,
-                               parent.props, parts, tuple(actions)))
+                               parent.props, parts))
         return actions
 
     def _struck_legal(self, world: World, token: tuple[int, int, Any],
@@ -484,17 +494,19 @@ class Skirmish(SidesRuleset, Ruleset):
                 or type(hurt[2]) is not Health or hurt[2].hp <= 0 \
                 or not world.alive(hurt[1]) or hero not in [part[0] for part in parent.parts]:
             return None
-        if spend[2].ap > 0:  # attacks left: the same targets, all still standing
-            actions = list(parent.actions)
-            parts = parent.parts
-        else:
-            actions = [a for a in parent.actions if type(a) is not AttackCmd or a.unit != hero]
-            parts = [(unit, [] if unit == hero else strikes, field, walks, x, y)
-                     for unit, strikes, field, walks, x, y in parent.parts]
+        parts = parent.parts
+        if spend[2].ap <= 0:  # (attacks left: the same targets, all still standing)
+            parts = [(unit, NOTHING if unit == hero else strikes, field, walks, pushes, x, y)
+                     for unit, strikes, field, walks, pushes, x, y in parts]
+        actions: list[Command] = []
+        for _unit, strikes, _field, walks, pushes, _x, _y in parts:
+            actions += strikes
+            actions += walks
+            actions += pushes
+        actions.append(END_TURN)
         self._keep_derived(token, world, parent.occ, parent.side, parent.enemies)
         self._keep_legal(Legal(token, world, parent.side, parent.occ, parent.enemies,
-                               parent.foes, parent.plain, parent.props, parts,
-                               tuple(actions)))
+                               parent.foes, parent.plain, parent.props, parts))
         return actions
 
     def why_illegal(self, world: World, command: Command) -> str | None:
@@ -698,8 +710,10 @@ def _new_move(moves: dict[tuple[int, int], Move], unit: int, cell: tuple[int, in
 
 
 END_TURN = EndTurn()  # one for every list (commands are frozen)
-# a hero, its attacks, its reach field, its walks (the field's, less allies' cells), its cell
-Part = tuple[int, list[Command], "Field", Sequence[Move], int, int]
+# a hero, its attacks, its reach field, its walks (the field's, less allies' cells), its
+# pushes, its cell: its legal actions in their order
+Part = tuple[int, Sequence[Command], "Field", Sequence[Move], Sequence[Command], int, int]
+NOTHING: tuple[Command, ...] = ()  # no attacks or no pushes (the usual answer), kept as is
 
 
 @dataclass(slots=True)
@@ -716,8 +730,7 @@ class Legal:
     foes: Foes | None
     plain: bool
     props: Any
-    parts: list[Part]
-    actions: tuple[Command, ...]  # the legal actions themselves, in their order
+    parts: list[Part]  # (the legal actions: each part's in turn, then END_TURN)
 
 
 @dataclass(slots=True)  # not frozen: a frozen dataclass is made field by field in Python
