@@ -50,7 +50,9 @@ KEPT = 512  # distance fields, and fronts, a heuristic remembers before it start
 # What standing on a cell is worth depends on the enemy, the walls and what blocks sight, not
 # on where our own heroes stand: a Front keeps those values while the enemy stays as it was,
 # which it does through the whole of our turn until we hit something, and which a search meets
-# again and again. Keyed by everything the values read, so a hit is a new Front.
+# again and again. Keyed by everything the values read, so a hit is a new Front. Its cells
+# are indexes (x + y * width, the board's width being part of the key): an int hashes faster
+# than a pair, and the values outlive a search without leaving the collector pairs to walk.
 FrontKey = tuple
 Profile = tuple[int, int, int, bool]  # what a hero's standing reads of it: range, damage, hp,
 # and whether it has attacked
@@ -64,11 +66,12 @@ class Front:
     __slots__ = ("danger", "attack", "standing")
 
     def __init__(self) -> None:
-        self.danger: dict[Cell, int] = {}
-        self.attack: dict[tuple[float, ...], dict[tuple[int, int, Cell], float | None]] = {}
-        # by id of the weights (Memo.attack_key keeps them alive)
-        # per weights (by id) and hero (range, damage, hp, attacked): cell -> value
-        self.standing: dict[int, dict[Profile, dict[Cell, float]]] = {}
+        self.danger: dict[int, int] = {}
+        # per attack weights and attacker (range, damage): cell -> value
+        self.attack: dict[tuple[float, ...], dict[tuple[int, int], dict[int, float | None]]] = {}
+        # per weights (by id: Memo.attack_key keeps them alive) and hero (range, damage, hp,
+        # attacked): cell -> value
+        self.standing: dict[int, dict[Profile, dict[int, float]]] = {}
 
 
 def attack_weights(w: HeuristicWeights) -> tuple[float, ...]:
@@ -280,7 +283,7 @@ class Situation:
         front = memo.front(key)
         if struck is not None and not front.danger:
             front.danger = struck._danger
-        self._danger: dict[Cell, int] = front.danger
+        self._danger: dict[int, int] = front.danger
         attack_key = memo.attack_key(w)
         attack = front.attack.get(attack_key)
         if attack is None:
@@ -346,15 +349,18 @@ class Situation:
         self._attack, self._standing = before._attack, before._standing
 
     def danger(self, cell: Cell) -> int:
-        """Damage the enemy could deal to a unit on `cell` before it acts again."""
-        found = self._danger.get(cell)
-        if found is None:
-            x, y = cell
-            found = 0
-            for ex, ey, reach, damage in self._threats():
-                if (ex - x if ex > x else x - ex) + (ey - y if ey > y else y - ey) <= reach:
-                    found += damage
-            self._danger[cell] = found
+        """Damage the enemy could deal to a unit on `cell` (on the board) before it acts
+        again."""
+        x, y = cell
+        found = self._danger.get(x + y * self.width)
+        return self._danger_at(x, y) if found is None else found
+
+    def _danger_at(self, x: int, y: int) -> int:
+        found = 0
+        for ex, ey, reach, damage in self._threats():
+            if (ex - x if ex > x else x - ex) + (ey - y if ey > y else y - ey) <= reach:
+                found += damage
+        self._danger[x + y * self.width] = found
         return found
 
     def _threats(self) -> list[tuple[int, int, int, int]]:
@@ -379,12 +385,20 @@ class Situation:
         return value - w.near * (abs(target.x - here[0]) + abs(target.y - here[1]))
 
     def best_attack_from(self, hero: Unit, cell: Cell) -> float | None:
-        key = (hero.range, hero.damage, cell)
-        if key in self._attack:
-            return self._attack[key]
-        best = self._best_attack_from(hero, cell)
-        self._attack[key] = best
+        """The best attack `hero` could make from `cell` (on the board), None if none."""
+        known = self._attacks(hero)
+        i = cell[0] + cell[1] * self.width
+        if i in known:
+            return known[i]
+        best = known[i] = self._best_attack_from(hero, cell)
         return best
+
+    def _attacks(self, hero: Unit) -> dict[int, float | None]:
+        """The best attacks worked out so far for heroes like `hero`, by cell index."""
+        found = self._attack.get((hero.range, hero.damage))
+        if found is None:
+            found = self._attack[(hero.range, hero.damage)] = {}
+        return found
 
     def _best_attack_from(self, hero: Unit, cell: Cell) -> float | None:
         best = None
@@ -402,43 +416,47 @@ class Situation:
         return best
 
     def standing(self, hero: Unit, cell: Cell, attacked: bool) -> float:
-        """How good it is for `hero` to stand on `cell` (ready to attack, or done for the turn)."""
+        """How good it is for `hero` to stand on `cell` (on the board; ready to attack, or
+        done for the turn)."""
         known = self.known(hero, attacked)
-        found = known.get(cell)
+        x, y = cell
+        found = known.get(x + y * self.width)
         if found is None:
-            found = known[cell] = self._stand(hero, cell, attacked)
+            found = known[x + y * self.width] = self._stand(hero, x, y, attacked,
+                                                            self._attacks(hero))
         return found
 
-    def known(self, hero: Unit, attacked: bool) -> dict[Cell, float]:
-        """The standings worked out so far for heroes like `hero`, by cell."""
+    def known(self, hero: Unit, attacked: bool) -> dict[int, float]:
+        """The standings worked out so far for heroes like `hero`, by cell index."""
         profile = (hero.range, hero.damage, hero.hp, attacked)
         found = self._standing.get(profile)
         if found is None:
             found = self._standing[profile] = {}
         return found
 
-    def _stand(self, hero: Unit, cell: Cell, attacked: bool) -> float:
+    def _stand(self, hero: Unit, x: int, y: int, attacked: bool,
+               attacks: dict[int, float | None]) -> float:
+        """standing() of (x, y), worked out; `attacks`: self._attacks(hero)."""
         # danger(), best_attack_from() and the steps to the nearest goal inlined where they
         # remember: asked for every cell a hero can walk to, each time the enemy line-up is new
         w = self.w
-        danger = self._danger.get(cell)
+        i = x + y * self.width
+        danger = self._danger.get(i)
         if danger is None:
-            danger = self.danger(cell)
+            danger = self._danger_at(x, y)
         hp = hero.hp
         hurt = danger if danger < hp else hp
         risk = w.kill_risk if danger >= hp else 0.0
         if not attacked:
-            key = (hero.range, hero.damage, cell)
-            best = self._attack.get(key, _UNKNOWN)
+            best = attacks.get(i, _UNKNOWN)
             if best is _UNKNOWN:
-                best = self._attack[key] = self._best_attack_from(hero, cell)
+                best = attacks[i] = self._best_attack_from(hero, (x, y))
             if best is not None:
                 return w.potential * best - w.danger_attacking * hurt - risk
-        # steps from `cell` to the nearest goal round the solid cells (UNREACHED if none)
-        x, y = cell
+        # steps from the cell to the nearest goal round the solid cells (UNREACHED if none)
         steps = UNREACHED
         if 0 <= x < self.width and 0 <= y < self.height:
-            field, i = self.field, x + y * self.width
+            field = self.field
             steps = field.dist[i]
             if steps == UNREACHED and field.frontier:
                 steps = field._walk(i)
@@ -492,7 +510,7 @@ class HeuristicAI:
         actions = engine.legal_actions()
         s = self._situation = Situation(engine, self.w, self._memo, self._situation)
         words = bool(world.query(Word))
-        by_id, stand, step = s.by_id, s._stand, self.w.step
+        by_id, stand, step, width = s.by_id, s._stand, self.w.step, s.width
         solid, held = s.occ.solid, s.occ.units
         scored: list[tuple[float, Command]] = []
         unit = -1  # the hero whose moves are being scored (they come hero by hero)
@@ -510,12 +528,13 @@ class HeuristicAI:
                         attacked = hero.ap <= 0
                         hx, hy = hero.x, hero.y
                         known = s.known(hero, attacked)
-                        was = known.get((hx, hy))
-                        here = known[(hx, hy)] = stand(hero, (hx, hy), attacked) \
+                        attacks = s._attacks(hero)
+                        was = known.get(hx + hy * width)
+                        here = known[hx + hy * width] = stand(hero, hx, hy, attacked, attacks) \
                             if was is None else was
-                    there = known.get(cell)
+                    there = known.get(x + y * width)
                     if there is None:
-                        there = known[cell] = stand(hero, cell, attacked)
+                        there = known[x + y * width] = stand(hero, x, y, attacked, attacks)
                     append((there - here - step * ((x - hx if x > hx else hx - x)
                                                    + (y - hy if y > hy else hy - y)), command))
                     continue
