@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from components import Health, Word
 from components.resources import RULES_KEY
 from game.commands import Attack, Command, EndTurn, Move
+from game.journal import MOVE, RNG, SET
 from systems.ai import Budget
 from systems.ai.base import Evaluator, evaluator_for
 from systems.ai.evaluate import (
@@ -37,7 +38,6 @@ from systems.board import DIRS, Cell, Occupancy, in_sight, occupancy
 
 if TYPE_CHECKING:
     from game.engine import Engine
-    from game.journal import Touched
     from game.world import World
 
 KIND_FIELDS = ("hero", "minion", "tower", "hq")
@@ -212,14 +212,6 @@ def _far_steps(grid: list[tuple[int, ...]], goals: list[Cell], width: int) -> li
     return dist
 
 
-def _hurt_only(done: Touched, entity: int) -> bool:
-    """Whether `done` wrote nothing of `entity`'s but its Health (it was hit, not moved)."""
-    if entity in done.moved or entity in done.born \
-            or any(e == entity for e, _comp in done.removed):
-        return False
-    return all(type(comp) is Health for e, comp, _old in done.fields.values() if e == entity)
-
-
 def _frozen(cells: AbstractSet[Cell]) -> frozenset[Cell]:
     return cells if isinstance(cells, frozenset) else frozenset(cells)
 
@@ -305,23 +297,31 @@ class Situation:
                 or occ.width != old.width or occ.height != old.height \
                 or not world.is_ancestor(self.token):
             return None
-        done = world.touched_since(self.token[1])
-        if done.born or done.removed or done.resources:
-            return None
-        changed = done.entities()
+        # The journal's entries read as they are (a step or two of one hero, most often):
+        # moves and fields written, draws of the RNG, and nothing else.
         by_id, side = self.by_id, self.side
-        struck = False
-        for entity in changed:
-            unit = by_id.get(entity)
-            if unit is None:
-                return None
-            if unit.side != side:
-                if not _hurt_only(done, entity) or not world.get(entity, Health).hp > 0:
+        changed: set[int] = set()
+        hurt: list[int] = []
+        for entry in world.changes_since(self.token[1]):
+            op = entry[0]
+            if op in (SET, MOVE):
+                entity = entry[1]
+                unit = by_id.get(entity)
+                if unit is None:
                     return None
-                struck = True
-            elif unit.kind not in MOBILE:
+                if unit.side != side:
+                    if op == MOVE or type(entry[2]) is not Health:
+                        return None
+                    hurt.append(entity)
+                elif unit.kind not in MOBILE:
+                    return None
+                changed.add(entity)
+            elif op != RNG:
                 return None
-        return changed, struck
+        for entity in hurt:
+            if not world.get(entity, Health).hp > 0:
+                return None
+        return changed, bool(hurt)
 
     def _grow(self, before: Situation, changed: set[int], struck: bool) -> None:
         """Take `before`'s enemy side and cell values; read the `changed` units again. When
