@@ -269,9 +269,9 @@ class Situation:
         occ, side, w = self.occ, self.side, self.w
         key = (side, _frozen(occ.solid), _frozen(occ.opaque), occ.width, occ.height,
                self._raider_key,
-               tuple((u.entity, u.kind, u.x, u.y, u.hp, u.damage, u.range, u.moves)
-                     for u in self.enemies),
-               tuple(cell for cell, owner in occ.units.items() if owner != side))
+               tuple([(u.entity, u.kind, u.x, u.y, u.hp, u.damage, u.range, u.moves)
+                      for u in self.enemies]),
+               tuple([cell for cell, owner in occ.units.items() if owner != side]))
         front = memo.front(key)
         if struck is not None and not front.danger:
             front.danger = struck._danger
