@@ -225,25 +225,37 @@ def _share(left: int, most: int) -> float:
 _ENTITY_OPS = frozenset((MOVE, ADD, REMOVE, SPAWN))  # entries whose entity comes second
 
 
-def _written(changes: list[Change]) -> set[int] | list[int]:
-    """The entities journal entries wrote that the planes may show: a move, a component
-    added or taken away, a spawn, a field of a marked component (Touched.entities(_MARKED),
-    without decoding the old values)."""
-    if len(changes) == 1:  # one write, the usual answer to "what did this move change"
-        entry = changes[0]
-        op = entry[0]
-        if op == SET:
-            return [entry[1]] if type(entry[2]) in _MARKED else []
-        return [entry[1]] if op in _ENTITY_OPS else []
-    found: set[int] = set()
+_VALUED = frozenset((Health, Moves, Actions))  # a field of these sets one unit mark
+
+
+def _grouped(changes: list[Change]) -> tuple[dict[int, list[Any]], set[int]]:
+    """The entities journal entries wrote that the planes may show, in two kinds: those
+    only moved or with Health, Moves or Actions set in place (entity -> [its Position if
+    it moved, else None; those components]), and the others (a component added or taken
+    away, a spawn, another marked component's field)."""
+    plain: dict[int, list[Any]] = {}
+    others: set[int] = set()
     for entry in changes:
         op = entry[0]
         if op == SET:
-            if type(entry[2]) in _MARKED:
-                found.add(entry[1])
+            kind = type(entry[2])
+            if kind in _VALUED:
+                got = plain.get(entry[1])
+                if got is None:
+                    plain[entry[1]] = [None, [entry[2]]]
+                else:
+                    got[1].append(entry[2])
+            elif kind in _MARKED:
+                others.add(entry[1])
+        elif op == MOVE:
+            got = plain.get(entry[1])
+            if got is None:
+                plain[entry[1]] = [entry[2], []]
+            else:
+                got[0] = entry[2]
         elif op in _ENTITY_OPS:
-            found.add(entry[1])
-    return found
+            others.add(entry[1])
+    return plain, others
 
 
 class Board:
@@ -253,6 +265,9 @@ class Board:
     journal: only the entities written since the last fill are marked again."""
 
     LOG = 4096  # cells written kept in `log` before a new epoch starts it again
+    # entries an undo took back (and written after it) past which the board is marked anew
+    # rather than entity by entity (reading them costs more than marking every entity)
+    UNDONE = 512
 
     def __init__(self, planes: Planes, world: World) -> None:
         self.planes = planes
@@ -408,14 +423,22 @@ class Board:
             if len(changes) == 2 and self._walked(changes):
                 self.token = world.version()
                 return
-            # the entities straight from the entries (a move is one or two of them): decoding
-            # them into a Touched costs more than the marks
-            done: set[int] | list[int] = _written(changes)
+            # the entities straight from the entries (decoding them into a Touched costs more
+            # than the marks); one only moved or with hit, move or action points set has its
+            # marks patched, any other is marked again from its components
+            moved, others = _grouped(changes)
+            for entity, (pos, comps) in moved.items():
+                if entity not in others and not self._patched(entity, pos, comps):
+                    others.add(entity)
+            done: set[int] | list[int] = others
         elif token[0] == world.version()[0]:  # an undo popped entries we saw
             journal = world.changes_since(0)
             seen, k = self.seen, min(len(journal), len(self.seen))
             while k and journal[k - 1] is not seen[k - 1]:
                 k -= 1
+            if len(seen) + len(journal) - 2 * k > self.UNDONE:
+                self.rebuild(world)  # a game rewound to its start: a new board is cheaper
+                return
             done = touched(seen[k:] + journal[k:]).entities(_MARKED)
             self.seen = journal
         else:
@@ -464,22 +487,106 @@ class Board:
         low = self.unit_planes[3]
         high = low + self.cells
         share = _share(moves.mp, moves.max_mp) if moves.max_mp > 0 else 0.0
-        # a list made into a tuple: a generator costs more than the five marks it makes
-        new = tuple([(i + shift, how, share if low <= i < high else value)
-                     for i, how, value in old])
-        self.marks[entity] = new
-        self._rewrite(entity, old, new)
+        # _rewrite(entity, old, new) in one pass: each mark leaves index i for i + shift (all
+        # old marks share one cell and all new ones another, so no mark lands where another
+        # has yet to leave)
+        counts, cell, stacked, setters_of, log = \
+            self.counts, self.cell, self.stacked, self.setters, self._log()
+        new: list[tuple[int, int, float]] = []
+        for mark in old:
+            i, how, value = mark
+            j = i + shift
+            if how == COUNT:
+                count = counts[i] - 1
+                if count:
+                    counts[i] = count
+                else:
+                    del counts[i]
+                cell[i] = float(count) if i in stacked else (1.0 if count else 0.0)
+                count = counts.get(j, 0) + 1
+                counts[j] = count
+                cell[j] = float(count) if j in stacked else 1.0
+                new.append((j, how, value))
+            else:
+                if low <= i < high:
+                    value = share
+                setters = setters_of[i]
+                del setters[entity]
+                cell[i] = setters[max(setters)] if setters else 0.0
+                held = setters_of.get(j)
+                if held is None:
+                    held = setters_of[j] = {}
+                held[entity] = value
+                cell[j] = held[max(held)] if len(held) > 1 else value
+                new.append((j, how, value))
+            log += (i, j)
+        self.marks[entity] = tuple(new)
         self.sides[entity] = now = (was[0], y * width + x)
         # _count_side(was, -1) and _count_side(now, 1), the side's plane known to exist
-        counts, cells = self.side_counts, self.side_cells[was[0]]
-        count = counts[was] - 1
+        on, cells = self.side_counts, self.side_cells[was[0]]
+        count = on[was] - 1
         if count:
-            counts[was] = count
+            on[was] = count
         else:
-            del counts[was]
+            del on[was]
             cells[was[1]] = 0.0
-        counts[now] = counts.get(now, 0) + 1
+        on[now] = on.get(now, 0) + 1
         cells[now[1]] = 1.0
+        return True
+
+    def _patched(self, entity: int, pos: Any, comps: list[Any]) -> bool:
+        """An entity's marks brought up to date from what `_grouped` found of it: moved to
+        `pos` (a Position, or None) and its unit marks from `comps` (Health, Moves, Actions)
+        read again, as `_marks_of` would make them. False (nothing done) when it had no
+        marks, leaves the board, or gains or loses a hit or move point mark."""
+        old = self.marks.get(entity)
+        if not old:
+            return False
+        width, cells = self.width, self.cells
+        here = old[0][0] % cells
+        shift = 0
+        if pos is not None:
+            x, y = pos.x, pos.y
+            if not (0 <= x < width and 0 <= y < self.height):
+                return False
+            shift = y * width + x - here
+        new = list(old)
+        if self.units:
+            _own, _foe, hp, mp, ready = self.unit_planes
+            for comp in comps:
+                kind = type(comp)
+                if kind is Actions:
+                    at, how, most, value = ready + here, COUNT, comp.ap, 1.0
+                elif kind is Health:
+                    at, how, most = hp + here, VALUE, comp.max_hp
+                    value = _share(comp.hp, most) if most > 0 else 0.0
+                else:
+                    at, how, most = mp + here, VALUE, comp.max_mp
+                    value = _share(comp.mp, most) if most > 0 else 0.0
+                k = next((k for k, mark in enumerate(new) if mark[0] == at), -1)
+                if most > 0 and k >= 0:
+                    new[k] = (at, how, value)
+                elif most > 0:
+                    if how == VALUE:
+                        return False
+                    new.append((at, how, value))  # ready is the last of _marks_of's marks
+                elif k >= 0:
+                    if how == VALUE:
+                        return False
+                    del new[k]
+        if shift:
+            new = [(i + shift, how, value) for i, how, value in new]
+            was = self.sides.get(entity)
+            if was is not None:
+                self._count_side(was, -1)
+                self.sides[entity] = now = (was[0], was[1] + shift)
+                self._count_side(now, 1)
+            self.marks[entity] = made = tuple(new)
+            self._rewrite(entity, old, made)
+        elif new != list(old):
+            self.marks[entity] = tuple(new)
+            gone = tuple(mark for mark in old if mark not in new)
+            self._rewrite(entity, gone, tuple(mark for mark in new if mark not in old))
         return True
 
     def _rewrite(self, entity: int, old: tuple[tuple[int, int, float], ...],
@@ -487,10 +594,7 @@ class Board:
         """Take an entity's `old` marks off the planes and put its `new` ones on."""
         # one loop, locals only: after a move this is the heart of a fill
         counts, cell, stacked, setters_of = self.counts, self.cell, self.stacked, self.setters
-        log = self.log
-        if len(log) > self.LOG:  # refreshes copy everything once, rather than read a long log
-            log.clear()
-            self.epoch += 1
+        log = self._log()
         log += [i for i, _how, _value in old]
         log += [i for i, _how, _value in new]
         for i, how, _value in old:
@@ -518,6 +622,15 @@ class Board:
                     held = setters_of[i] = {}
                 held[entity] = value
                 cell[i] = held[max(held)] if len(held) > 1 else value
+
+    def _log(self) -> list[int]:
+        """The log of written cells, begun again (a new epoch) when it has grown long:
+        refreshes then copy everything once, rather than read a long log."""
+        log = self.log
+        if len(log) > self.LOG:
+            log.clear()
+            self.epoch += 1
+        return log
 
     def _count_side(self, at: tuple[str, int], step: int) -> None:
         """One unit of side at[0] more (step 1) or fewer (-1) on cell at[1]."""

@@ -154,3 +154,40 @@ def test_a_fill_into_an_array_of_another_dtype_or_layout_writes_the_same_planes(
                 np.zeros((width, height, channels), dtype=np.float32).transpose(2, 1, 0)):
         planes.fill(engine, "red", out)
         assert np.array_equal(out, expected)
+
+
+def test_marks_patched_in_place_equal_a_fill_from_scratch_through_whole_turns(monkeypatch) -> None:
+    """A unit only moved (a minion marching) or with hit, move or action points set (a
+    turn's end, a strike) has its marks patched, not read again from its components: the
+    planes still equal a fill from scratch through turns ended often, strikes, deaths and
+    whole turns undone, for each side's Kept array; and the patch is the path taken."""
+    taken: list[bool] = []
+    patched = planes_module.Board._patched
+
+    def spy(self, *args):
+        done = patched(self, *args)
+        taken.append(done)
+        return done
+
+    monkeypatch.setattr(planes_module.Board, "_patched", spy)
+    engine = load_engine("duel", seed=0)
+    planes = Planes(engine)
+    sides = engine.ruleset.sides
+    kept = {me: Kept(planes.shape) for me in sides}
+    rng = random.Random(5)
+    for _ in range(400):
+        legal = engine.legal_actions()
+        if not legal:
+            break
+        roll = rng.random()
+        if roll < 0.05 and len(engine.history) > 8:
+            for _undo in range(8):
+                engine.undo()
+        elif roll < 0.35:
+            engine.submit(next(c for c in legal if type(c).__name__ == "EndTurn"))
+        else:
+            engine.submit(rng.choice(legal))
+        for me in sides:
+            planes.refresh(engine, me, kept[me])
+            assert np.array_equal(kept[me].observation, from_scratch(planes, engine, me)), me
+    assert taken.count(True) > 100
