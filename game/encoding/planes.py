@@ -89,6 +89,7 @@ class Planes:
     every fill."""
 
     KEPT = 8  # boards of this many Worlds are kept (an OpenSpiel game reads a pool of them)
+    GATHER = 32  # cells written since a refresh past which NumPy copies them, not a loop
 
     def __init__(self, engine: Engine) -> None:
         self.names = plane_names(engine.ruleset.name)
@@ -151,9 +152,14 @@ class Planes:
         board = self._board(world)
         out = kept.array
         if kept.board is board and kept.epoch == board.epoch:
-            cells, values = kept.cells, board.cell
-            for i in board.log[kept.at:]:
-                cells[i] = values[i]
+            written = board.log[kept.at:]
+            if len(written) > self.GATHER:  # another side's whole turn: one gather, one scatter
+                at = np.fromiter(written, np.intp, len(written))
+                kept.flat[at] = board.flat[at]
+            else:
+                cells, values = kept.cells, board.cell
+                for i in written:
+                    cells[i] = values[i]
             if board.units:
                 board.put_sides(me, kept.cells, kept.flat, whole=True)
             if self._exit is not None and kept.exit is not None:
