@@ -569,7 +569,9 @@ class Board:
                 else:
                     at, how, most = mp + here, VALUE, comp.max_mp
                     value = _share(comp.mp, most) if most > 0 else 0.0
-                k = next((k for k, mark in enumerate(new) if mark[0] == at), -1)
+                k = len(new) - 1  # the mark on plane `at`, if any (a loop: no generator's frame)
+                while k >= 0 and new[k][0] != at:
+                    k -= 1
                 if most > 0 and k >= 0:
                     new[k] = (at, how, value)
                 elif most > 0:
