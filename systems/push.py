@@ -50,6 +50,7 @@ class Board:
     blockers: frozenset[str] = frozenset()  # kinds that stop any push (skirmish units)
     events: list[Event] = field(default_factory=list)
     touched: set[Cell] = field(default_factory=set)  # cells something entered this turn
+    word_moves: list[tuple[Cell, Cell | None]] = field(default_factory=list)  # (from, to)
 
     def reload(self) -> None:
         self.props = self.world.resource(PROPS_KEY, {})
@@ -142,6 +143,7 @@ class Board:
         self.touched.add((x0 + dx, y0 + dy))
         if kind == "text":
             self.words_moved = True
+            self.word_moves.append(((x0, y0), (x0 + dx, y0 + dy)))
         self.events.append((Pushed if pushed else Moved)(entity, x0, y0, x0 + dx, y0 + dy))
 
     def turn(self, entity: int, dx: int, dy: int) -> None:
@@ -158,6 +160,8 @@ class Board:
         kind = world.get(entity, Kind).name
         if kind == "text":
             self.words_moved = True
+            pos = world.get(entity, Position)
+            self.word_moves.append(((pos.x, pos.y), None))
         world.destroy(entity)
         index = world.resource(KINDS_KEY)
         if index is not None:

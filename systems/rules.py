@@ -13,7 +13,7 @@ from enum import IntFlag
 from functools import cache
 from typing import Any
 
-from components import Position, Word
+from components import Kind, Position, Word
 from components.resources import BASE_KEY, PROPS_KEY, RULES_KEY
 from game.events import Event, RuleBroken, RuleFormed
 from game.world import World
@@ -190,6 +190,30 @@ def rules_now(world: World) -> tuple[str, ...]:
             _read_cache.clear()
         rules = _read_cache[key] = tuple(dict.fromkeys(base + read_rules(word_grid(world))))
     return rules
+
+
+def alone(world: World, moves: list[tuple[Cell, Cell | None]]) -> bool:
+    """Whether `moves` (from, to: the words moved this turn; to None for one destroyed) were
+    one word's step from a cell beside no other word to a cell beside no other word. A rule's
+    words stand in a line, each beside the next, and reading the rules looks only at words
+    and the cells beside words, so such a step cannot change the rules (reading them again is
+    a sixth of a search's time, and most pushes of a word are such steps)."""
+    if len(moves) != 1:
+        return False
+    (x0, y0), end = moves[0]
+    if end is None:
+        return False
+    x1, y1 = end
+    dx, dy = x1 - x0, y1 - y0
+    at, get = world.at, world.get
+    # The cell left, the three others beside it and the three beside the cell entered.
+    for x, y in ((x0, y0), (x0 - dx, y0 - dy), (x0 + dy, y0 + dx), (x0 - dy, y0 - dx),
+                 (x1 + dx, y1 + dy), (x1 + dy, y1 + dx), (x1 - dy, y1 - dx)):
+        for entity in at(x, y):
+            if get(entity, Kind).name == "text":
+                return False
+    entered = at(x1, y1)
+    return len(entered) == 1 or sum(get(entity, Kind).name == "text" for entity in entered) == 1
 
 
 def refresh_rules(world: World) -> tuple[tuple[str, ...], tuple[str, ...]]:

@@ -32,7 +32,7 @@ from game.world import World
 from systems.board import deadly_mask, grid_distances
 from systems.properties import interact, players, transform, won
 from systems.push import Board, index_kinds, kinds_with
-from systems.rules import Prop, masks_for, refresh_rules, reread_rules
+from systems.rules import Prop, alone, masks_for, refresh_rules, reread_rules
 from systems.zobrist import MASK, Table
 
 if TYPE_CHECKING:
@@ -187,9 +187,11 @@ class Puzzle(Ruleset, SearchHooks):
         # kinds changed (or no turn has run yet): then everywhere.
         everywhere = not world.resource(SETTLED_KEY)
         if board.words_moved:
-            changes = reread_rules(world)
+            # Most pushes of a word leave it standing apart from the others: no reading then.
+            changes = [] if alone(world, board.word_moves) else reread_rules(world)
             board.reload()
             board.words_moved = False
+            board.word_moves.clear()
             events += changes
             everywhere = everywhere or bool(changes)
         everywhere = transform(board, world.resource(RULES_KEY)) or everywhere

@@ -1,5 +1,6 @@
 """The puzzle turn's shortcuts change nothing: the kind index always equals one built afresh,
-and looking for meetings only in the cells entered this turn gives the same games as looking
+the rules in force always equal a fresh reading of the words (a word pushed while it stands
+apart is not read again), and looking for meetings only in the cells entered this turn gives the same games as looking
 everywhere, on levels full of SINK, DEFEAT, HOT/MELT, WEAK, OPEN/SHUT, MOVE and transforms."""
 
 from __future__ import annotations
@@ -11,11 +12,12 @@ import pytest
 
 import game.rulesets.puzzle.ruleset
 from components import Kind
-from components.resources import KINDS_KEY
+from components.resources import BASE_KEY, KINDS_KEY, RULES_KEY
 from game.commands import Step
 from game.engine import Engine
 from game.events import Destroyed, Transformed
 from systems.properties import interact
+from systems.rules import alone, read_rules, word_grid
 from tests.helpers import keke_level
 
 # name: (rows, moves played before the random ones)
@@ -77,3 +79,35 @@ def test_meetings_in_entered_cells_only_play_as_meetings_everywhere(name, monkey
     slow = [playout(rows, moves, seed) for seed in range(6)]
     assert quick == slow
     assert sum(destroyed for _seen, destroyed in quick) > 0  # the levels did test something
+
+
+# Loose words for Baba to push about: apart, beside others, into rules and out of them.
+LOOSE = ["..R.b.K..", ".F..1..3.", "...1..2..", "B12.R15.."]
+
+
+@pytest.mark.parametrize("name", sorted(LEVELS) + ["loose-words"])
+def test_a_word_pushed_while_standing_apart_leaves_the_rules_as_a_fresh_reading(name,
+                                                                                 monkeypatch):
+    rows, moves = LEVELS.get(name, (LOOSE, ""))
+    taken = []
+
+    def counted(world, word_moves):
+        apart = alone(world, word_moves)
+        taken.append(apart)
+        return apart
+
+    monkeypatch.setattr(game.rulesets.puzzle.ruleset, "alone", counted)
+    for seed in range(6):
+        engine = keke_level(rows)
+        rng = random.Random(seed)
+        script = [Step(letter) for letter in moves]
+        for _ in range(80):
+            if engine.over:
+                break
+            engine.submit(script.pop(0) if script else rng.choice(engine.legal_actions()))
+            world = engine.world
+            fresh = tuple(dict.fromkeys(world.resource(BASE_KEY, ())
+                                        + read_rules(word_grid(world))))
+            assert world.resource(RULES_KEY) == fresh
+    if name == "loose-words":
+        assert True in taken and False in taken  # both ways were taken
