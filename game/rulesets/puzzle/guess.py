@@ -132,9 +132,13 @@ def spell_win(world: World, fallback: float) -> float:
         walk = 0 if props.get(kind, 0) & YOU else \
             min(_far(a, b) for a in yous for b in things[kind])
         reach = min(reach_win, min(_far(you, cell) for you in yous for cell in cells))
-        for nx, ny, win in slots:
-            noun = min(abs(x - nx) + abs(y - ny) for x, y in cells)
-            best = min(best, 3 * noun + win + reach + walk)
+        spell = best  # the cheapest noun word and slot: 3 x its distance, plus the WIN word's
+        for x, y in cells:
+            for nx, ny, win in slots:
+                cost = 3 * (abs(x - nx) + abs(y - ny)) + win
+                if cost < spell:
+                    spell = cost
+        best = min(best, spell + reach + walk)
     return float(best)
 
 
