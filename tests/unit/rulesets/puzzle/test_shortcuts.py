@@ -1,7 +1,8 @@
 """The puzzle turn's shortcuts change nothing: the kind index always equals one built afresh,
 the rules in force always equal a fresh reading of the words (a word pushed while it stands
-apart is not read again), and looking for meetings only in the cells entered this turn gives the same games as looking
-everywhere, on levels full of SINK, DEFEAT, HOT/MELT, WEAK, OPEN/SHUT, MOVE and transforms."""
+apart is not read again), and looking for meetings only in the cells entered this turn gives
+the same games as looking everywhere, on levels full of SINK, DEFEAT, HOT/MELT, WEAK,
+OPEN/SHUT, MOVE and transforms."""
 
 from __future__ import annotations
 
