@@ -431,7 +431,12 @@ class World:
         return (self._epoch, len(journal), journal[-1] if journal else None)
 
     def same_version(self, token: tuple[int, int, Any]) -> bool:
-        return token[1] == len(self._journal) and self.is_ancestor(token)
+        """Whether `token` (a `version()`) names the current state: is_ancestor at the
+        journal's end, inline (asked several times a command)."""
+        epoch, length, entry = token
+        journal = self._journal
+        return length == len(journal) and epoch == self._epoch \
+            and (journal[-1] if length else None) is entry
 
     def is_ancestor(self, token: tuple[int, int, Any]) -> bool:
         """Whether the state `token` names is this one or one it grew from (not undone since);
