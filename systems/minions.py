@@ -15,14 +15,29 @@ from systems.units_rules import unit_effects
 _FIELDS: dict[tuple, dict[Cell, int]] = {}
 
 
+# the last field asked for: (goals, solid cells, width, height, field); a frozenset of solid
+# cells is shared by the occupancies of every state that has it (OccupancyCache), so the same
+# object means the same cells, without making a frozenset of them every march
+_last: list[tuple[tuple[Cell, ...], object, int, int, dict[Cell, int]]] = []
+
+
 def _field_to(occ: Occupancy, goals: list[Cell]) -> dict[Cell, int]:
     """distance_field(occ, goals), memoised on what it depends on; the result is read-only."""
-    key = (tuple(goals), frozenset(occ.solid), occ.width, occ.height)
+    wanted = tuple(goals)
+    solid = occ.solid
+    if _last:
+        last = _last[0]
+        if last[1] is solid and last[0] == wanted and last[2] == occ.width \
+                and last[3] == occ.height:
+            return last[4]
+    key = (wanted, frozenset(solid), occ.width, occ.height)
     field = _FIELDS.get(key)
     if field is None:
         if len(_FIELDS) >= 64:
             _FIELDS.clear()
         field = _FIELDS[key] = distance_field(occ, goals)
+    if type(solid) is frozenset:  # (a set may change in place: never taken for its cells)
+        _last[:] = [(wanted, solid, occ.width, occ.height, field)]
     return field
 
 
