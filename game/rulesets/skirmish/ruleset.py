@@ -119,9 +119,12 @@ class Skirmish(SidesRuleset, Ruleset):
         # reach fields by (start, move points, side): a field depends only on the static
         # cells and the enemies' cells, so it outlives the moves of allies
         self._fields: dict[tuple[Any, ...], Field] = {}
-        self._moves: dict[int, dict[tuple[int, int], Move]] = {}  # by unit, by cell
+        # one Move per unit and cell, by unit, by the cell's rank (y * width + x: sorting
+        # ints orders the cells row by row, with no tuple made or compared)
+        self._moves: dict[int, dict[int, Move]] = {}
         self._attacks: dict[tuple[int, int], AttackCmd] = {}  # by (unit, target)
         self._steps: Steps | None = None  # the board's steps, while its solid cells stand
+        self._rank: dict[tuple[int, int], int] = {}  # each cell's rank on the steps' board
         # legal actions of recent states by journal length, each with its heroes' parts, so a
         # child state one walk away is worked out from its parent (_walked_legal)
         self._legal: dict[int, Legal] = {}
@@ -306,9 +309,9 @@ class Skirmish(SidesRuleset, Ruleset):
         """_field of `unit` of `side` standing on (x, y) with `mp` move points."""
         occ: Occupancy = derived["occ"]
         enemies = derived.get(side)
-        if enemies is None:
+        if enemies is None:  # (a list, not a generator: no frame resumed per unit)
             enemies = derived[side] = frozenset(
-                cell for cell, owner in occ.units.items() if owner != side)
+                [cell for cell, owner in occ.units.items() if owner != side])
         key = (unit, x, y, mp, side)
         field = self._fields.get(key)
         if field is not None and field.solid is occ.solid and field.deadly is occ.deadly \
@@ -329,22 +332,30 @@ class Skirmish(SidesRuleset, Ruleset):
         steps = self._steps
         if steps is None or steps.solid is not occ.solid \
                 or steps.size != (occ.width, occ.height):
+            if steps is None or steps.size != (occ.width, occ.height):
+                self._new_board(occ.width, occ.height)
             steps = self._steps = Steps(occ)
         cost = reach(occ, (x, y), mp, side, steps)
         # one Move per unit and cell: made once, not every turn
         moves = self._moves.get(unit)
         if moves is None:
             moves = self._moves[unit] = {}
-        # (each step in C: the cells of cost 1 or more are all but the start)
-        cells = sorted(cost, key=_row_major)
-        cells.remove((x, y))
+        # (each step in C: the cells of cost 1 or more are all but the start, row by row)
+        ranks = sorted(map(self._rank.__getitem__, cost))
+        ranks.remove(y * occ.width + x)
         try:
-            walks = tuple(map(moves.__getitem__, cells))
+            walks = tuple(map(moves.__getitem__, ranks))
         except KeyError:  # a cell this unit never had a Move to
-            walks = tuple([moves.get(cell) or _new_move(moves, unit, cell) for cell in cells])
+            walks = tuple([moves.get(rank) or _new_move(moves, unit, rank, occ.width)
+                           for rank in ranks])
         field = self._fields[key] = Field(occ.solid, occ.deadly, enemies, occ.width,
                                           occ.height, cost, walks)
         return field
+
+    def _new_board(self, width: int, height: int) -> None:
+        """Ranks for a board of this size; Moves kept by rank on another size are dropped."""
+        self._rank = {(x, y): y * width + x for y in range(height) for x in range(width)}
+        self._moves.clear()
 
     def heroes(self, world: World, side: str) -> list[int]:
         return [e for e, (kind, team, _m) in world.query(Kind, Team, Moves)
@@ -383,7 +394,7 @@ class Skirmish(SidesRuleset, Ruleset):
             field = self._field_at(derived, hero, x, y, moves.mp, side)
             walks = _walks(field, units)
             actions += walks
-            pushes = self._pushes(world, hero) if _may_push(occ, beside, x, y) else NOTHING
+            pushes = self._pushes(world, hero, occ.width) if _may_push(occ, beside, x, y) else NOTHING
             actions += pushes
             parts.append((hero, strikes, field, walks, pushes, x, y))
         actions.append(END_TURN)
@@ -409,14 +420,14 @@ class Skirmish(SidesRuleset, Ruleset):
             found.append(command)
         return found
 
-    def _pushes(self, world: World, hero: int) -> Sequence[Command]:
+    def _pushes(self, world: World, hero: int, width: int) -> Sequence[Command]:
         """The hero's pushes (systems.units_rules.push_moves) as Moves, one per unit and cell
         as walks have them."""
         moves = self._moves.get(hero)
         if moves is None:
             moves = self._moves[hero] = {}
-        return [moves.get(cell) or _new_move(moves, hero, cell)
-                for cell in push_moves(world, hero)] or NOTHING
+        return [moves.get(y * width + x) or _new_move(moves, hero, y * width + x, width)
+                for x, y in push_moves(world, hero)] or NOTHING
 
     def _keep_legal(self, legal: Legal) -> None:
         kept = self._legal
@@ -470,7 +481,7 @@ class Skirmish(SidesRuleset, Ruleset):
             actions += strikes
             actions += walks
             if _may_push(occ, beside, ux, uy):
-                pushes = self._pushes(world, unit)
+                pushes = self._pushes(world, unit, occ.width)
                 actions += pushes
                 part = (unit, strikes, field, walks, pushes, ux, uy)
             elif pushes:
@@ -704,8 +715,9 @@ def _in_range(occ: Occupancy, side: str, x: int, y: int, reach: int, foes: Foes)
 _row_major = itemgetter(1, 0)  # a cell's (y, x)
 
 
-def _new_move(moves: dict[tuple[int, int], Move], unit: int, cell: tuple[int, int]) -> Move:
-    move = moves[cell] = Move(unit, cell[0], cell[1])
+def _new_move(moves: dict[int, Move], unit: int, rank: int, width: int) -> Move:
+    """The Move of `unit` to the cell of `rank` on a board `width` cells wide, kept."""
+    move = moves[rank] = Move(unit, rank % width, rank // width)
     return move
 
 
