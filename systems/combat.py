@@ -69,7 +69,8 @@ def nearest_target(world: World, occ: Occupancy | None, shooter: int, units_only
 
     With `occ` the target must also be in sight; buildings shoot over everything. `foes`:
     `enemies(world, side)` of the shooter's side, when a caller asks for many shooters of it
-    in a row and nothing but hit points changes in between (the same answer, fewer to skip).
+    in a row and nothing but hit points changes in between (the same answer, found once);
+    without it, they are found here.
     """
     pos = world.get(shooter, Position)
     side = world.get(shooter, Team).side
@@ -79,10 +80,11 @@ def nearest_target(world: World, occ: Occupancy | None, shooter: int, units_only
     x, y = pos.x, pos.y
     best: tuple[int, int, int] | None = None
     if foes is None:
-        foes = world.query(Position, Team, Health, Kind)
+        foes = enemies(world, side)
     # the distance inline and sight asked last: every tower and minion asks this each turn
-    for entity, (tpos, team, health, kind) in foes:
-        if team.side == side or health.hp <= 0:
+    # (every foe is of another side)
+    for entity, (tpos, _team, health, kind) in foes:
+        if health.hp <= 0:
             continue
         dist = abs(tpos.x - x) + abs(tpos.y - y)
         if dist > reach:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
+
 from components import Moves, Position
 from game.events import Event, Moved
 from game.world import World
@@ -9,20 +11,24 @@ from systems.board import DIRS, Cell, Occupancy
 
 
 def reach(occ: Occupancy, start: Cell, mp: int, side: str,
-          steps: Steps | None = None) -> dict[Cell, int]:
+          steps: Steps | None = None, enemies: AbstractSet[Cell] | None = None) -> dict[Cell, int]:
     """Every cell a unit of `side` can get to from `start` with `mp` points, with its cost:
     the start (0), the cells it may end on, and allies' cells it may only pass through.
 
     One orthogonal step costs 1, tried north, east, south, west. Allies may be passed through
     but not stopped on; enemies, buildings and solid things block; a deadly cell may be
     entered, as the last step. `steps` (`Steps(occ)`, kept while the solid cells stand)
-    spares the walk its bounds and solid tests: the same answer, in the same order.
+    spares the walk its bounds and solid tests; `enemies` (the cells of the units not of
+    `side`, when the caller has them) its look-up of each cell's owner: the same answer, in
+    the same order.
     """
     if steps is None:
         steps = Steps(occ)
+    if enemies is None:
+        enemies = {cell for cell, owner in occ.units.items() if owner != side}
     # locals, and neighbours read from the table: this loop is most of a skirmish turn's
     # first legal_actions
-    deadly, units = occ.deadly, occ.units
+    deadly = occ.deadly
     start = steps.cell(start)
     dist = {start: 0}
     frontier = [start]
@@ -30,10 +36,7 @@ def reach(occ: Occupancy, start: Cell, mp: int, side: str,
         nxt = []
         for here in frontier:
             for cell in steps[here]:
-                if cell in dist:
-                    continue
-                owner = units.get(cell)
-                if owner is not None and owner != side:
+                if cell in dist or cell in enemies:
                     continue
                 dist[cell] = step
                 if cell not in deadly:

@@ -335,7 +335,7 @@ class Skirmish(SidesRuleset, Ruleset):
             if steps is None or steps.size != (occ.width, occ.height):
                 self._new_board(occ.width, occ.height)
             steps = self._steps = Steps(occ)
-        cost = reach(occ, (x, y), mp, side, steps)
+        cost = reach(occ, (x, y), mp, side, steps, enemies)
         # one Move per unit and cell: made once, not every turn
         moves = self._moves.get(unit)
         if moves is None:
