@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+from bisect import bisect_left
 from collections.abc import Callable, Hashable
 from dataclasses import fields, is_dataclass
 from typing import Any, TypeVar
@@ -281,9 +282,9 @@ class World:
         queries = self._queries
         for comp in self.components(entity):
             self.remove(entity, type(comp))
-        # In no query now: the lists from before without it, cheaper than asking esper again.
-        self._queries = {types: [pair for pair in found if pair[0] != entity]
-                         for types, found in queries.items()}
+        # In no query now: the lists from before without it, cheaper than asking esper again
+        # (a list it was not in is kept as it is, and so is what from_query made of it).
+        self._queries = {types: _without(found, entity) for types, found in queries.items()}
         self._alive.discard(entity)
         self._journal.append((REMOVE, entity, None))
 
@@ -554,6 +555,15 @@ def _with_spawned(queries: dict[tuple[type, ...], list[Any]], entity: int,
         else:
             kept[types] = found
     return kept
+
+
+def _without(found: list[Any], entity: int) -> list[Any]:
+    """A query list (by entity id) without `entity`: found by bisection, cut out in C. A pair
+    (id, ...) sorts after (id,), so no component is ever compared."""
+    i = bisect_left(found, (entity,))
+    if i < len(found) and found[i][0] == entity:
+        return found[:i] + found[i + 1:]
+    return found
 
 
 def _first(pair: tuple[int, Any]) -> int:
