@@ -112,12 +112,13 @@ class Engine:
 
     @property
     def over(self) -> bool:
-        return self.outcome is not None
+        return self.ruleset.outcome(self.world) is not None  # (outcome's, one frame fewer)
 
     def legal_actions(self) -> list[Command]:
-        if self.over:
+        world = self.world
+        if self.ruleset.outcome(world) is not None:  # (over, without its two frames)
             return []
-        return self.ruleset.legal_actions(self.world)
+        return self.ruleset.legal_actions(world)
 
     def why_illegal(self, command: Command) -> str | None:
         if self.over:
