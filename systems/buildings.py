@@ -6,7 +6,7 @@ from components import Attack, Health, Kind, Team
 from game.events import Event
 from game.world import World
 from systems.board import BUILDINGS
-from systems.combat import enemies, hit, nearest_target
+from systems.combat import foes_of, hit, nearest_target
 
 
 def fire(world: World, side: str) -> list[Event]:
@@ -19,7 +19,7 @@ def fire(world: World, side: str) -> list[Event]:
         if health.hp <= 0:
             continue
         if foes is None:
-            foes = enemies(world, side)
+            foes = foes_of(world, side)
         target = nearest_target(world, None, entity, units_only=True, foes=foes)
         if target is not None:
             events += hit(world, entity, target)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import Any
 
 from components import Actions, Health, Kind, Position, Spawner, SpawnPoint, Team
@@ -53,9 +54,9 @@ def attack(world: World, unit: int, target: int) -> list[Event]:
 
 def enemies(world: World, side: str) -> list[Any]:
     """The (entity, (Position, Team, Health, Kind)) of everything not of `side`, by id: what
-    `nearest_target` looks through for a shooter of `side`, found once for many shooters and
-    kept while no entity comes or goes (World.from_query): an end of turn asks twice, and a
-    search asks again in the states it returns to."""
+    `foes_of` reads for the shooters of `side`, kept while no entity comes or goes
+    (World.from_query): an end of turn asks twice, and a search asks again in the states it
+    returns to."""
     return world.from_query(("enemies", side), _ENEMY_TYPES,
                             lambda found: [pair for pair in found if pair[1][1].side != side])
 
@@ -63,14 +64,26 @@ def enemies(world: World, side: str) -> list[Any]:
 _ENEMY_TYPES = (Position, Team, Health, Kind)
 
 
+Foe = tuple[int, int, int, Health, str]  # (x, y, entity, its Health, its kind's name)
+
+
+def foes_of(world: World, side: str) -> list[Foe]:
+    """`enemies(world, side)` as Foes sorted by column: what `nearest_target` looks through
+    (two bisections to the columns in reach), found once for many shooters of `side` while
+    none of them moves (a march moves only `side`'s minions; hits change hit points, read
+    from each Health as it stands)."""
+    return sorted([(pos.x, pos.y, entity, health, kind.name)
+                   for entity, (pos, _team, health, kind) in enemies(world, side)])
+
+
 def nearest_target(world: World, occ: Occupancy | None, shooter: int, units_only: bool,
-                   foes: list[Any] | None = None) -> int | None:
+                   foes: list[Foe] | None = None) -> int | None:
     """The enemy in range nearest to `shooter`; ties go to the lowest hp, then lowest id.
 
     With `occ` the target must also be in sight; buildings shoot over everything. `foes`:
-    `enemies(world, side)` of the shooter's side, when a caller asks for many shooters of it
-    in a row and nothing but hit points changes in between (the same answer, found once);
-    without it, they are found here.
+    `foes_of(world, side)` of the shooter's side, when a caller asks for many shooters of it
+    in a row and no foe moves in between (the same answer, found once); without it, they
+    are found here.
     """
     pos = world.get(shooter, Position)
     side = world.get(shooter, Team).side
@@ -80,21 +93,24 @@ def nearest_target(world: World, occ: Occupancy | None, shooter: int, units_only
     x, y = pos.x, pos.y
     best: tuple[int, int, int] | None = None
     if foes is None:
-        foes = enemies(world, side)
+        foes = foes_of(world, side)
+    first = bisect_left(foes, (x - reach,))
+    last = bisect_left(foes, (x + reach + 1,), first)
     # the distance inline and sight asked last: every tower and minion asks this each turn
-    # (every foe is of another side)
-    for entity, (tpos, _team, health, kind) in foes:
-        if health.hp <= 0:
+    # (the least key wins, whatever the order the foes are looked at in)
+    for fx, fy, entity, health, name in foes[first:last]:
+        hp = health.hp
+        if hp <= 0:
             continue
-        dist = abs(tpos.x - x) + abs(tpos.y - y)
+        dist = abs(fx - x) + abs(fy - y)
         if dist > reach:
             continue
-        if units_only and kind.name not in ("hero", "minion"):
+        if units_only and name not in ("hero", "minion"):
             continue
-        key = (dist, health.hp, entity)
+        key = (dist, hp, entity)
         if best is not None and key >= best:
             continue
-        if occ is not None and not in_sight(occ, side, (x, y), (tpos.x, tpos.y)):
+        if occ is not None and not in_sight(occ, side, (x, y), (fx, fy)):
             continue
         best = key
     return None if best is None else best[2]

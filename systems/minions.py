@@ -6,7 +6,7 @@ from components import Kind, Moves, Position, Team
 from game.events import Event
 from game.world import World
 from systems.board import DIRS, Cell, Occupancy, distance_field
-from systems.combat import enemies, hit, nearest_target
+from systems.combat import foes_of, hit, nearest_target
 from systems.movement import move_unit
 from systems.units_rules import unit_effects
 
@@ -59,7 +59,7 @@ def march(world: World, occ: Occupancy, side: str) -> list[Event]:
         if not world.alive(entity):
             continue
         if foes is None:
-            foes = enemies(world, side)
+            foes = foes_of(world, side)
         target = nearest_target(world, occ, entity, units_only=False, foes=foes)
         if target is not None:
             events += hit(world, entity, target)

@@ -10,12 +10,14 @@ from typing import Any
 import esper
 import pytest
 
-from components import Health, Kind, Position, Team
+from components import Attack, Health, Kind, Position, Team
 from game.levels.loader import load_engine
 from game.world import World
 from systems import minions
-from systems.board import distance_field
+from systems.board import distance_field, in_sight
+from systems.combat import foes_of, nearest_target
 from systems.movement import reach
+from systems.stats import reach as reach_of
 
 MAPS = ["duel", "outpost", "crossing", "frontier", "mending", "tailwind"]
 
@@ -80,3 +82,42 @@ def _from_esper(world: World, types: tuple[type, ...]) -> list[Any]:
     esper.switch_world(world.name)
     found = esper.get_component(types[0]) if len(types) == 1 else esper.get_components(*types)
     return sorted(found, key=lambda pair: pair[0])
+
+
+@pytest.mark.parametrize("source", MAPS)
+def test_nearest_target_through_foes_by_column_is_the_one_a_scan_of_all_finds(
+        source: str) -> None:
+    engine = load_engine(source, seed=8)
+    world = engine.world
+    rng = random.Random(8)
+    asked = 0
+    for _ in range(200):
+        if engine.over:
+            break
+        occ = engine.ruleset.occupancy(world)  # type: ignore[attr-defined]
+        for shooter, (team, _attack, _pos) in world.query(Team, Attack, Position):
+            for sight, units_only in ((occ, False), (None, True)):
+                found = nearest_target(world, sight, shooter, units_only,
+                                       foes_of(world, team.side))
+                assert found == _nearest_by_scan(world, sight, shooter, units_only)
+                asked += found is not None
+        engine.apply(rng.choice(engine.legal_actions()))
+    assert asked or source not in ("duel", "outpost")  # (fights soon on these two)
+
+
+def _nearest_by_scan(world: World, occ: Any, shooter: int, units_only: bool) -> int | None:
+    """nearest_target as its docstring says it: the least (distance, hp, id) in range (and
+    in sight, given `occ`) of every living enemy."""
+    pos, side = world.get(shooter, Position), world.get(shooter, Team).side
+    reach = reach_of(world, shooter)
+    keys = []
+    for entity, (tpos, team, health, kind) in world.query(Position, Team, Health, Kind):
+        dist = abs(tpos.x - pos.x) + abs(tpos.y - pos.y)
+        if team.side == side or health.hp <= 0 or dist > reach:
+            continue
+        if units_only and kind.name not in ("hero", "minion"):
+            continue
+        if occ is not None and not in_sight(occ, side, (pos.x, pos.y), (tpos.x, tpos.y)):
+            continue
+        keys.append((dist, health.hp, entity))
+    return min(keys)[2] if keys else None
