@@ -15,8 +15,7 @@ def restart(engine: Engine, game_map: GameMap, seed: int, same_seed: bool) -> En
     from game.engine import Engine
 
     if same_seed:
-        while engine.retract() is not None:
-            pass
+        engine.retract_to(0)  # one rollback to the first command's mark, not one per command
         engine.redo_stack.clear()
         engine.queue.clear()
         return engine

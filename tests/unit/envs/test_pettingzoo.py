@@ -237,3 +237,30 @@ def test_a_level_of_another_ruleset_is_refused_in_one_sentence() -> None:
         env("skirmish", map="level-03")
     with pytest.raises(UserError, match="has no parameter 'level'"):
         env("skirmish", level="duel")
+
+
+def test_reset_rewinds_a_long_game_in_one_rollback_to_exactly_its_start() -> None:
+    from game.engine import Engine
+
+    made = raw_env("skirmish", source="duel")
+    made.reset(seed=3)
+    engine, first = made.engine, made.observe(made.agent_selection)
+    rng = random.Random(3)
+    for _ in range(600):  # whole turns of both sides: more entries than a Board patches
+        if made.terminations[made.agent_selection]:
+            break
+        made.step(rng.choice(list(made.encoding.legal(made.engine))))
+    assert len(engine.history) > 100
+    world = engine.world
+    rollbacks = []
+    rollback = world.rollback
+    world.rollback = lambda mark: (rollbacks.append(mark), rollback(mark))  # type: ignore[method-assign]
+    made.reset()
+    del world.rollback
+    assert len(rollbacks) == 1 and made.engine is engine and not engine.history
+    fresh = Engine.from_game_map(made.game_map, seed=3)
+    assert world.state_key() == fresh.world.state_key()
+    again = made.observe(made.agent_selection)
+    for name in ("observation", "action_mask"):
+        assert np.array_equal(first[name], again[name])
+    assert np.array_equal(made.state(), made.planes.observe(fresh, made.possible_agents[0]))
