@@ -157,8 +157,11 @@ class RulefrontGame:
         legal = self.encoding.legal(self.engine)
         made = self.__dict__.get("_masked")
         if made is None or made[0] is not legal:
-            made = self._masked = (legal, np.fromiter(legal, np.intp, len(legal)))
-        mask = np.zeros(self.encoding.size, dtype=np.int8)
+            # beside the numbers, a mask of 0s to copy: a copy costs less than np.zeros
+            made = self._masked = (legal, np.fromiter(legal, np.intp, len(legal)),
+                                   made[2] if made is not None else
+                                   np.zeros(self.encoding.size, dtype=np.int8))
+        mask = made[2].copy()
         mask[made[1]] = 1
         return mask
 
