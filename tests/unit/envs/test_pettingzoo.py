@@ -97,6 +97,9 @@ def test_every_legal_command_has_its_own_number_and_the_mask_marks_exactly_those
         mask = made.observe(agent)["action_mask"]
         assert sorted(np.flatnonzero(mask).tolist()) == sorted(numbers)
         assert np.array_equal(made.action_masks(), mask.astype(bool))
+        mask[:] = 1  # each mask a new array: a learner writing into one changes no other
+        again = made.observe(agent)["action_mask"]
+        assert again is not mask and sorted(np.flatnonzero(again).tolist()) == sorted(numbers)
         other = next(a for a in made.possible_agents if a != agent)
         assert not made.observe(other)["action_mask"].any()
         made.step(rng.choice(numbers))
