@@ -46,13 +46,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--method", default="auto",
                    help="bfs (shortest), cost (cheapest), astar, greedy, novelty, macro, "
                         "macro-fill, macro-spell, macro-novelty (macro moves: walks between "
-                        "pushes), macro-novelty2, macro-spell-novelty2 (width-2 novelty first), "
+                        "pushes), macro-novelty2, macro-spell-novelty2, macro-chain-novelty2 "
+                        "(width-2 novelty first), "
                         "or auto (default: bfs and the width-2 novelty searches, with g + 3h "
                         "beside them on two workers)")
     p.add_argument("--workers", type=workers, default=min(2, os.cpu_count() or 1), metavar="N",
                    help="with auto: 1 runs bfs, a gentler macro-novelty2 and "
                         "macro-spell-novelty2 one after the other; 2 runs those in one "
-                        "process and g + 3h then macro-novelty2 in another, each for the "
+                        "process and g + 3h then macro-chain-novelty2 in another, each for the "
                         "whole budget "
                         "(default: 2 on a machine with two cores or more)")
     p.add_argument("--moves", default="", help="solve from the state after these moves (udlrs)")

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from game.errors import UserError
 from game.registry import SearchHooks
+from systems.ai.chain import chain_guess
 from systems.ai.macro import walk_search
 from systems.ai.tree import Frontier, Solution, Tree
 
@@ -145,14 +146,18 @@ def solve(engine: Engine, seconds: float | None = 10.0, method: str = "auto",
 
 
 METHODS = ("bfs", "cost", "astar", "greedy", "novelty", "macro", "macro-fill", "macro-spell",
-           "macro-novelty", "macro-novelty2", "macro-spell-novelty2")
+           "macro-novelty", "macro-novelty2", "macro-spell-novelty2", "macro-chain-novelty2")
 # Macro searches: the ruleset heuristic each is greedy on (None: breadth-first), the width of
 # the novelty put before it (0: none) and whether its pairs of facts are told apart by regime.
 MACRO: dict[str, tuple[str | None, int, bool]] = {
     "macro": (None, 0, False), "macro-fill": ("fill_heuristic", 0, False),
     "macro-spell": ("spell_heuristic", 0, False), "macro-novelty": ("heuristic", 1, False),
     "macro-novelty2": ("heuristic", 2, False),
-    "macro-spell-novelty2": ("spell_heuristic", 2, True)}
+    "macro-spell-novelty2": ("spell_heuristic", 2, True),
+    "macro-chain-novelty2": ("chain", 2, False)}
+# Guesses built from the ruleset's own rather than read off it, by the names MACRO gives.
+GUESSES: dict[str, Callable[[Any], Callable[[Any], float]]] = {
+    "chain": chain_guess}
 # A method (or greedy w=N, or a novelty search with p=N: its penalty for a state with nothing
 # new, 50 by default) and its share of the time left.
 Stage = tuple[str, float]
@@ -174,10 +179,11 @@ Stage = tuple[str, float]
 SOLO: tuple[Stage, ...] = (
     ("bfs", 0.2), ("macro-novelty2 p=5", 0.25), ("macro-spell-novelty2", 1.0))
 # Two workers: the one-worker plan in one; g + 3h briefly, then distance-guided novelty in
-# the other.
+# the other, whose guess also prices the transformation a WIN kind with no things needs
+# (chain.py: the same states as macro-novelty2 wherever a WIN thing stands; level 161).
 PAIR: dict[str, tuple[Stage, ...]] = {
     "bfs": SOLO,
-    "passes": (("greedy w=3", 0.1), ("macro-novelty2", 1.0)),
+    "passes": (("greedy w=3", 0.1), ("macro-chain-novelty2", 1.0)),
 }
 
 
@@ -205,7 +211,8 @@ def _run(engine: Engine, method: str, seconds: float | None,
             raise UserError(f"method {method} needs macro moves, which {engine.ruleset.name} "
                             "levels do not offer; use bfs, cost, astar, greedy or novelty.")
         name, width, by_regime = MACRO[macro]
-        guess = None if name is None else getattr(engine.ruleset, name)
+        guess = None if name is None else GUESSES[name](engine.ruleset) if name in GUESSES \
+            else getattr(engine.ruleset, name)
         if guess is not None and width:
             guess = novelty(rules, float(option or 50.0), width, guess, by_regime)
         found = walk_search(engine, seconds, max_states, heuristic=guess, weight=3.0)

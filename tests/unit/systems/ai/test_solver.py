@@ -149,7 +149,7 @@ def test_a_worker_error_reaches_the_caller(monkeypatch):
 @pytest.mark.parametrize("rows, length", PUZZLES)
 def test_macro_search_solutions_replay_to_a_win(rows, length):
     for method in ("macro", "macro-fill", "macro-spell", "macro-novelty", "macro-novelty2",
-                   "macro-spell-novelty2"):
+                   "macro-spell-novelty2", "macro-chain-novelty2"):
         engine = keke_level(rows)
         before = engine.world.snapshot()
         solution = solve(engine, None if method == "macro" else 5.0, method)
@@ -267,7 +267,7 @@ def test_every_stage_of_the_auto_plans_runs_and_its_answer_replays_to_a_win():
     stages = {method for method, _share in solver.SOLO}
     for plan in solver.PAIR.values():
         stages |= {method for method, _share in plan}
-    assert {"bfs", "macro-novelty2", "macro-novelty2 p=5", "macro-spell-novelty2",
+    assert {"bfs", "macro-chain-novelty2", "macro-novelty2 p=5", "macro-spell-novelty2",
             "greedy w=3"} <= stages
     rows = PUZZLES[1][0]
     for method in sorted(stages):
