@@ -51,23 +51,26 @@ def chain_guess(rules: Any) -> Callable[[Any], float]:
         if win_kinds:
             # K IS WIN stands with no K: turn something on the board (not YOU) into K.
             targets = [text for text in words if nouns.get(text) in win_kinds]
-            makers = [text for text in present if not props.get(nouns[text], 0) & YOU]
-            found = _spell(words, makers, targets, yous)
-            if found is None:
-                return float(fallback(world))
-            cost, maker = found
-            walk = min(_far(a, b) for a in yous for b in _cells(world, index, nouns[maker]))
-            return float(cost + walk)
+            cheapest: int | None = None
+            for maker in sorted(present):
+                if props.get(nouns[maker], 0) & YOU:
+                    continue
+                cost = _spell(words, [maker], targets, yous)
+                if cost is not None:
+                    cost += min(_far(a, b) for a in yous
+                                for b in _cells(world, index, nouns[maker]))
+                    cheapest = cost if cheapest is None else min(cheapest, cost)
+            return float(fallback(world) if cheapest is None else cheapest)
         # Nothing is WIN: the distance guess (to the nearest WIN word), or K IS WIN for a noun
         # with nothing on the board, and a transformation to spell after it.
-        best = float(fallback(world))
+        lowest = float(fallback(world))
         absent = [text for text in words if text in nouns and nouns[text] != "text"
                   and text not in present]
         if absent and "WIN" in words:
             found = _spell(words, absent, ["WIN"], yous)
             if found is not None:
-                best = min(best, float(found[0] + LATER))
-        return best
+                lowest = min(lowest, float(found + LATER))
+        return lowest
 
     return guess
 
@@ -82,10 +85,10 @@ def _cells(world: Any, index: dict[str, Any], kind: str) -> list[Cell]:
 
 
 def _spell(words: dict[str, list[Cell]], lefts: list[str], rights: list[str],
-           yous: list[Cell]) -> tuple[int, str] | None:
-    """The cheapest `L IS R` round an IS word (3 x each word's distance to its slot, plus
-    YOU's walk to the nearer of the two words) and its left word, or None."""
-    best: tuple[int, str] | None = None
+           yous: list[Cell]) -> int | None:
+    """The cost of the cheapest `L IS R` round an IS word (3 x each word's distance to its
+    slot, plus YOU's walk to the L word), or None."""
+    best: int | None = None
     right_cells = [cell for text in rights for cell in words.get(text, ())]
     if not right_cells:
         return None
@@ -94,11 +97,10 @@ def _spell(words: dict[str, list[Cell]], lefts: list[str], rights: list[str],
             right = min(3 * _far(cell, (rx, ry)) for cell in right_cells)
             for text in lefts:
                 for cell in words[text]:
-                    cost = 3 * _far(cell, (lx, ly)) + right
-                    if best is not None and cost >= best[0]:
-                        continue
-                    reach = min(_far(you, cell) for you in yous)
-                    best = (cost + reach, text)
+                    cost = 3 * _far(cell, (lx, ly)) + right + \
+                        min(_far(you, cell) for you in yous)
+                    if best is None or cost < best:
+                        best = cost
     return best
 
 
