@@ -129,7 +129,8 @@ def solve(engine: Engine, seconds: float | None = 10.0, method: str = "auto",
     "macro" (breadth-first in macro moves), "macro-fill" and "macro-spell" (greedy on the
     ruleset's fill and spell heuristics), "macro-novelty" (novelty-first greedy),
     "macro-novelty2" and "macro-spell-novelty2" (width-2 novelty first, then the ruleset's
-    own or spell heuristic: see `novelty`), or "auto":
+    own or spell heuristic: see `novelty`), "macro-chain-novelty2" (macro-novelty2 on
+    chain.py's guess), or "auto":
     the stages of SOLO, each with its share of the time left (a proof of unsolvability ends it
     early). With `workers` 2 or more (and a time budget), auto runs the stages of PAIR side by
     side in two processes: see `portfolio`.
@@ -179,8 +180,8 @@ Stage = tuple[str, float]
 SOLO: tuple[Stage, ...] = (
     ("bfs", 0.2), ("macro-novelty2 p=5", 0.25), ("macro-spell-novelty2", 1.0))
 # Two workers: the one-worker plan in one; g + 3h briefly, then distance-guided novelty in
-# the other, whose guess also prices the transformation a WIN kind with no things needs
-# (chain.py: the same states as macro-novelty2 wherever a WIN thing stands; level 161).
+# the other, whose guess also prices the transformation that a WIN kind with no things needs
+# (chain.py; level 161): elsewhere it searches the states macro-novelty2 does.
 PAIR: dict[str, tuple[Stage, ...]] = {
     "bfs": SOLO,
     "passes": (("greedy w=3", 0.1), ("macro-chain-novelty2", 1.0)),
