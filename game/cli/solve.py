@@ -51,10 +51,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "or auto (default: bfs and the width-2 novelty searches, with g + 3h "
                         "beside them on two workers)")
     p.add_argument("--workers", type=workers, default=min(2, os.cpu_count() or 1), metavar="N",
-                   help="with auto: 1 runs bfs, a gentler macro-novelty2 and "
-                        "macro-spell-novelty2 one after the other; 2 runs those in one "
-                        "process and g + 3h then macro-chain-novelty2 in another, each for the "
-                        "whole budget "
+                   help="with auto: 1 runs bfs, macro-spell-novelty2 and a gentler "
+                        "macro-novelty2 one after the other; 2 runs bfs, the gentler one "
+                        "briefly and macro-spell-novelty2 in one process and g + 3h then "
+                        "macro-chain-novelty2 in another, each for the whole budget "
                         "(default: 2 on a machine with two cores or more)")
     p.add_argument("--moves", default="", help="solve from the state after these moves (udlrs)")
     p.add_argument("--hint", action="store_true", help="print only the next move")

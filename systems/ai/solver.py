@@ -173,17 +173,25 @@ Stage = tuple[str, float]
 # so the distance guess keeps more say) solves level 120 in 2 s where p=50 needs 28.
 # Refitted (issue 28) on CPU seconds measured per level and method: breadth-first's share
 # shrank to 20% (what it alone solves, it solves in under 1.5 s; the guided searches solve
-# the rest sooner), p=5 comes before spell-guided novelty (it solves 120 and 77, which came
-# last or not at all), and g + 3h, whose three levels (186, 188, 189) spell-guided novelty
-# also solves ten times slower, leaves the one-worker plan and opens the second worker's:
-# a second of it answers them at once (half a CPU second; 0.6 s was too little at load 5).
+# the rest sooner), p=5 comes before spell-guided novelty in the first of two workers (it
+# solves 120 and 77, which came last or not at all), and g + 3h, whose three levels (186,
+# 188, 189) spell-guided novelty also solves ten times slower, opens the second worker's
+# plan: a second of it answers them at once (half a CPU second; 0.6 s was too little at
+# load 5).
+# One worker (issue 28, part 4): p=5 left to run on solves 53 (26,161 states) and 107
+# (22,391) besides 120, so it runs last, for the rest of the time (6.4 s); spell-guided
+# novelty before it needs at most 2.7 CPU s on each level only it solves (81, 83, 86, 87,
+# 186-189), and solves at once every level breadth-first solves in more than 0.2 s, so bfs
+# keeps half a second, for the shortest answers to the easy levels. 136 needs 5 s of
+# macro-novelty2 (p below 15 does not solve it), which does not fit beside them.
 SOLO: tuple[Stage, ...] = (
-    ("bfs", 0.2), ("macro-novelty2 p=5", 0.25), ("macro-spell-novelty2", 1.0))
-# Two workers: the one-worker plan in one; g + 3h briefly, then distance-guided novelty in
-# the other, whose guess also prices the transformation that a WIN kind with no things needs
-# (chain.py; level 161): elsewhere it searches the states macro-novelty2 does.
+    ("bfs", 0.05), ("macro-spell-novelty2", 0.33), ("macro-novelty2 p=5", 1.0))
+# Two workers: bfs, p=5 briefly, then spell-guided novelty in one (the one-worker plan
+# before part 4); g + 3h briefly, then distance-guided novelty in the other, whose guess also prices the
+# transformation that a WIN kind with no things needs (chain.py; level 161): elsewhere it
+# searches the states macro-novelty2 does.
 PAIR: dict[str, tuple[Stage, ...]] = {
-    "bfs": SOLO,
+    "bfs": (("bfs", 0.2), ("macro-novelty2 p=5", 0.25), ("macro-spell-novelty2", 1.0)),
     "passes": (("greedy w=3", 0.1), ("macro-chain-novelty2", 1.0)),
 }
 

@@ -135,6 +135,28 @@ def test_a_guided_answer_waits_for_breadth_first_only_while_its_stage_lasts(monk
     assert solver.hold(10.0, 0.01) == pytest.approx(0.21)
 
 
+def test_one_worker_runs_its_stages_in_turn_each_with_its_share_of_the_time_left(monkeypatch):
+    import systems.ai.solver as solver
+    from systems.ai.tree import Solution
+
+    asked = []
+
+    def unsolved(engine, method, seconds, max_states):
+        asked.append((method, seconds))
+        return Solution(False, states=1, seconds=seconds)
+
+    monkeypatch.setattr(solver, "_run", unsolved)
+    found = solve(keke_level(PUZZLES[1][0]), 10.0, workers=1)
+    left, expected = 10.0, []
+    for method, share in solver.SOLO:
+        expected.append((method, pytest.approx(left * share)))
+        left -= left * share
+    assert asked == expected
+    assert not found.solved and found.states == len(solver.SOLO)
+    # The first of two workers has a plan of its own, which `hold` needs to open with bfs.
+    assert solver.PAIR["bfs"][0][0] == "bfs"
+
+
 def test_a_worker_error_reaches_the_caller(monkeypatch):
     import systems.ai.solver as solver
 
