@@ -47,7 +47,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="bfs (shortest), cost (cheapest), astar, greedy, novelty, macro, "
                         "macro-fill, macro-spell, macro-novelty (macro moves: walks between "
                         "pushes), macro-novelty2, macro-spell-novelty2, macro-chain-novelty2 "
-                        "(width-2 novelty first), "
+                        "(width-2 novelty first), a stage of auto's plans ('greedy w=3', "
+                        "'macro-novelty2 p=5': a novelty search's penalty for a state with "
+                        "nothing new, 50 by default) "
                         "or auto (default: bfs and the width-2 novelty searches, with g + 3h "
                         "beside them on two workers)")
     p.add_argument("--workers", type=workers, default=min(2, os.cpu_count() or 1), metavar="N",

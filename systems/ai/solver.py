@@ -130,15 +130,17 @@ def solve(engine: Engine, seconds: float | None = 10.0, method: str = "auto",
     ruleset's fill and spell heuristics), "macro-novelty" (novelty-first greedy),
     "macro-novelty2" and "macro-spell-novelty2" (width-2 novelty first, then the ruleset's
     own or spell heuristic: see `novelty`), "macro-chain-novelty2" (macro-novelty2 on
-    chain.py's guess), or "auto":
+    chain.py's guess), a stage of the plans below ("greedy w=N", a novelty search with
+    " p=N"), or "auto":
     the stages of SOLO, each with its share of the time left (a proof of unsolvability ends it
     early). With `workers` 2 or more (and a time budget), auto runs the stages of PAIR side by
     side in two processes: see `portfolio`.
     """
-    if method in METHODS:
+    if staged(method):
         return _run(engine, method, seconds, max_states)
     if method != "auto":
-        raise UserError(f"unknown solver method '{method}'; use {', '.join(METHODS)} or auto.")
+        raise UserError(f"unknown solver method '{method}'; use {', '.join(METHODS)}, "
+                        "greedy w=N, a novelty search with p=N (macro-novelty2 p=5) or auto.")
     if workers > 1 and seconds is not None and "fork" in multiprocessing.get_all_start_methods():
         return portfolio(engine, seconds, max_states)
     if seconds is None:
@@ -194,6 +196,23 @@ PAIR: dict[str, tuple[Stage, ...]] = {
     "bfs": (("bfs", 0.2), ("macro-novelty2 p=5", 0.25), ("macro-spell-novelty2", 1.0)),
     "passes": (("greedy w=3", 0.1), ("macro-chain-novelty2", 1.0)),
 }
+
+
+def staged(method: str) -> bool:
+    """Whether a plan can stage `method`: one of METHODS, greedy w=N, or a macro novelty
+    search with p=N (its penalty for a state with nothing new)."""
+    if method.startswith("greedy w="):
+        option = method.removeprefix("greedy w=")
+    else:
+        name, sep, option = method.partition(" p=")
+        if not sep:
+            return method in METHODS
+        if name not in MACRO or not MACRO[name][1]:
+            return False
+    try:
+        return float(option) >= 0
+    except ValueError:
+        return False
 
 
 def hooks_of(engine: Engine) -> SearchHooks:

@@ -157,6 +157,19 @@ def test_one_worker_runs_its_stages_in_turn_each_with_its_share_of_the_time_left
     assert solver.PAIR["bfs"][0][0] == "bfs"
 
 
+def test_a_stage_of_the_plans_can_be_asked_for_by_name():
+    import systems.ai.solver as solver
+    from game.errors import UserError
+
+    for plan in (solver.SOLO, *solver.PAIR.values()):
+        assert all(solver.staged(method) for method, _share in plan)
+    solution = solve(keke_level(PUZZLES[1][0]), 5.0, "macro-novelty2 p=5")
+    assert solution.solved and solution.method == "macro-novelty2 p=5"
+    for wrong in ("macro p=5", "bfs p=5", "greedy w=x", "macro-novelty2 p=", "nope"):
+        with pytest.raises(UserError, match="unknown solver method"):
+            solve(keke_level(PUZZLES[1][0]), 5.0, wrong)
+
+
 def test_a_worker_error_reaches_the_caller(monkeypatch):
     import systems.ai.solver as solver
 
