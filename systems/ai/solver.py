@@ -181,13 +181,13 @@ Stage = tuple[str, float]
 # plan: a second of it answers them at once (half a CPU second; 0.6 s was too little at
 # load 5).
 # One worker (issue 28, part 4): p=5 left to run on solves 53 (26,161 states) and 107
-# (22,391) besides 120, so it runs last, for the rest of the time (6.4 s); spell-guided
+# (22,391) besides 120, so it runs last, for the rest of the time (6.7 s); spell-guided
 # novelty before it needs at most 2.7 CPU s on each level only it solves (81, 83, 86, 87,
-# 186-189), and solves at once every level breadth-first solves in more than 0.2 s, so bfs
-# keeps half a second, for the shortest answers to the easy levels. 136 needs 5 s of
-# macro-novelty2 (p below 15 does not solve it), which does not fit beside them.
+# 186-189), and solves at once every level breadth-first needs more than 0.2 s for, so bfs
+# keeps 0.2 s, for the shortest answers to the easy levels. 136 needs 5 s of macro-novelty2
+# (p below 15 does not solve it), which does not fit beside them.
 SOLO: tuple[Stage, ...] = (
-    ("bfs", 0.05), ("macro-spell-novelty2", 0.33), ("macro-novelty2 p=5", 1.0))
+    ("bfs", 0.02), ("macro-spell-novelty2", 0.32), ("macro-novelty2 p=5", 1.0))
 # Two workers: bfs, p=5 briefly, then spell-guided novelty in one (the one-worker plan
 # before part 4); g + 3h briefly, then distance-guided novelty in the other, whose guess also prices the
 # transformation that a WIN kind with no things needs (chain.py; level 161): elsewhere it
