@@ -181,17 +181,22 @@ Stage = tuple[str, float]
 # plan: a second of it answers them at once (half a CPU second; 0.6 s was too little at
 # load 5).
 # One worker (issue 28, part 4): p=5 left to run on solves 53 (26,161 states) and 107
-# (22,391) besides 120, so it runs last, for the rest of the time (6.7 s); spell-guided
+# (22,391) besides 120, so it runs last, for the rest of the time (6.5 s); spell-guided
 # novelty before it needs at most 2.7 CPU s on each level only it solves (81, 83, 86, 87,
 # 186-189), and solves at once every level breadth-first needs more than 0.2 s for, so bfs
 # keeps 0.2 s, for the shortest answers to the easy levels. 136 needs 5 s of macro-novelty2
-# (p below 15 does not solve it), which does not fit beside them.
+# (p below 15 does not solve it), which does not fit beside them. The last stage steers by
+# chain.py's guess: where a WIN thing stands it is the distance guess (53, 120, 57, 77: the
+# same states), and where a WIN kind has no things it prices the transformation, which
+# brings 161 in (6,699 states, 2.9 s, where p=5 on the distance guess needs 74,376).
+# Spell-guided novelty's 34% (3.3 s) holds 83 (2.5 s alone), which 32% lost once in a
+# quiet run; 107, the last the p=5 stage solves, still ends near 8.5 s.
 SOLO: tuple[Stage, ...] = (
-    ("bfs", 0.02), ("macro-spell-novelty2", 0.32), ("macro-novelty2 p=5", 1.0))
+    ("bfs", 0.02), ("macro-spell-novelty2", 0.34), ("macro-chain-novelty2 p=5", 1.0))
 # Two workers: bfs, p=5 briefly, then spell-guided novelty in one (the one-worker plan
-# before part 4); g + 3h briefly, then distance-guided novelty in the other, whose guess also prices the
-# transformation that a WIN kind with no things needs (chain.py; level 161): elsewhere it
-# searches the states macro-novelty2 does.
+# before part 4); g + 3h briefly, then distance-guided novelty in the other, whose guess
+# also prices the transformation that a WIN kind with no things needs (chain.py; level
+# 161): elsewhere it searches the states macro-novelty2 does.
 PAIR: dict[str, tuple[Stage, ...]] = {
     "bfs": (("bfs", 0.2), ("macro-novelty2 p=5", 0.25), ("macro-spell-novelty2", 1.0)),
     "passes": (("greedy w=3", 0.1), ("macro-chain-novelty2", 1.0)),
