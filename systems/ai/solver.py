@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any, cast
 
 from game.errors import UserError
 from game.registry import SearchHooks
-from systems.ai.chain import chain_guess
 from systems.ai.macro import walk_search
 from systems.ai.tree import Frontier, Solution, Tree
 
@@ -130,7 +129,7 @@ def solve(engine: Engine, seconds: float | None = 10.0, method: str = "auto",
     ruleset's fill and spell heuristics), "macro-novelty" (novelty-first greedy),
     "macro-novelty2" and "macro-spell-novelty2" (width-2 novelty first, then the ruleset's
     own or spell heuristic: see `novelty`), "macro-chain-novelty2" (macro-novelty2 on
-    chain.py's guess), a stage of the plans below ("greedy w=N", a novelty search with
+    the chain guess), a stage of the plans below ("greedy w=N", a novelty search with
     " p=N"), or "auto":
     the stages of SOLO, each with its share of the time left (a proof of unsolvability ends it
     early). With `workers` 2 or more (and a time budget), auto runs the stages of PAIR side by
@@ -157,10 +156,7 @@ MACRO: dict[str, tuple[str | None, int, bool]] = {
     "macro-spell": ("spell_heuristic", 0, False), "macro-novelty": ("heuristic", 1, False),
     "macro-novelty2": ("heuristic", 2, False),
     "macro-spell-novelty2": ("spell_heuristic", 2, True),
-    "macro-chain-novelty2": ("chain", 2, False)}
-# Guesses built from the ruleset's own rather than read off it, by the names MACRO gives.
-GUESSES: dict[str, Callable[[Any], Callable[[Any], float]]] = {
-    "chain": chain_guess}
+    "macro-chain-novelty2": ("chain_heuristic", 2, False)}
 # A method (or greedy w=N, or a novelty search with p=N: its penalty for a state with nothing
 # new, 50 by default) and its share of the time left.
 Stage = tuple[str, float]
@@ -186,16 +182,16 @@ Stage = tuple[str, float]
 # 186-189), and solves at once every level breadth-first needs more than 0.2 s for, so bfs
 # keeps 0.2 s, for the shortest answers to the easy levels. 136 needs 5 s of macro-novelty2
 # (p below 15 does not solve it), which does not fit beside them. The last stage steers by
-# chain.py's guess: where a WIN thing stands it is the distance guess (53, 120, 57, 77: the
-# same states), and where a WIN kind has no things it prices the transformation, which
-# brings 161 in (6,699 states, 2.9 s, where p=5 on the distance guess needs 74,376).
+# the chain guess (guess.py's chain_win): where a WIN thing stands it is the distance guess
+# (53, 120, 57, 77: the same states), and where a WIN kind has no things it prices the
+# transformation, which brings 161 in (6,699 states, 2.9 s, where p=5 on the distance guess needs 74,376).
 # Spell-guided novelty's 34% (3.3 s) holds 83 (2.5 s alone), which 32% lost once in a
 # quiet run; 107, the last the p=5 stage solves, still ends near 8.5 s.
 SOLO: tuple[Stage, ...] = (
     ("bfs", 0.02), ("macro-spell-novelty2", 0.34), ("macro-chain-novelty2 p=5", 1.0))
 # Two workers: bfs, p=5 briefly, then spell-guided novelty in one (the one-worker plan
 # before part 4); g + 3h briefly, then distance-guided novelty in the other, whose guess
-# also prices the transformation that a WIN kind with no things needs (chain.py; level
+# also prices the transformation that a WIN kind with no things needs (guess.py; level
 # 161): elsewhere it searches the states macro-novelty2 does.
 PAIR: dict[str, tuple[Stage, ...]] = {
     "bfs": (("bfs", 0.2), ("macro-novelty2 p=5", 0.25), ("macro-spell-novelty2", 1.0)),
@@ -244,8 +240,7 @@ def _run(engine: Engine, method: str, seconds: float | None,
             raise UserError(f"method {method} needs macro moves, which {engine.ruleset.name} "
                             "levels do not offer; use bfs, cost, astar, greedy or novelty.")
         name, width, by_regime = MACRO[macro]
-        guess = None if name is None else GUESSES[name](engine.ruleset) if name in GUESSES \
-            else getattr(engine.ruleset, name)
+        guess = None if name is None else getattr(engine.ruleset, name)
         if guess is not None and width:
             guess = novelty(rules, float(option or 50.0), width, guess, by_regime)
         found = walk_search(engine, seconds, max_states, heuristic=guess, weight=3.0)

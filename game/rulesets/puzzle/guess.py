@@ -1,10 +1,13 @@
-"""A second guess at the moves left, for greedy searches that must clear a way to the WIN:
-YOU's walk to the nearest WIN where cells that would kill YOU (a SINK to fill, a DEFEAT to
-shift) and things to push cost extra steps instead of being walls."""
+"""Second guesses at the moves left, for greedy searches the distance guess misleads: YOU's
+walk to the nearest WIN where cells that would kill YOU (a SINK to fill, a DEFEAT to shift)
+and things to push cost extra steps instead of being walls (`through`); the cheapest
+'N IS WIN' to spell (`spell_win`); the cheapest transformation into a WIN kind that has no
+things (`chain_win`)."""
 
 from __future__ import annotations
 
 import heapq
+from typing import Any
 
 from components import Kind, Position, Word
 from components.resources import KINDS_KEY, PROPS_KEY, SIZE_KEY
@@ -144,3 +147,67 @@ def spell_win(world: World, fallback: float) -> float:
 
 def _far(a: tuple[int, int], b: tuple[int, int]) -> int:
     return abs(a[0] - b[0]) + abs(a[1] - b[1])
+
+
+def chain_win(world: World) -> float:
+    """A guess for levels won through a transformation: a kind K IS WIN but nothing of it is
+    on the board, so something must be turned into K first (`M IS K`; Keke level 161: FLAG
+    IS WIN with no flag, then ROCK IS FLAG). The distance guess sees no WIN thing there and
+    counts the steps to the nearest WIN word, which says nothing about the rule still to
+    make. This is the cheapest `M IS K` to spell (M a kind on the board that is not YOU: YOU
+    turned into K would be lost; each word's distance to its place counts three times, as in
+    `spell_win`) plus YOU's walk to an M thing; -1 where no transformation is wanted or none
+    can be priced. (Pricing `K IS WIN` itself, when nothing is WIN, adds nothing: YOU's walk
+    to the nearest WIN word is never dearer than spelling it, at three steps a cell.)"""
+    props: dict[str, int] = world.resource(PROPS_KEY, {})
+    index = world.resource(KINDS_KEY) or {}
+    win_kinds = [kind for kind, mask in props.items() if mask & WIN and kind != "text"]
+    if not win_kinds or any(index.get(kind) for kind in win_kinds):
+        return -1.0
+    words: dict[str, list[tuple[int, int]]] = {}
+    for _entity, (word, pos) in world.query(Word, Position):
+        words.setdefault(word.text, []).append((pos.x, pos.y))
+    nouns = noun_kinds()
+    yous = [pos for kind, mask in props.items() if mask & YOU and kind != "text"
+            for pos in _cells(world, index, kind)]
+    targets = [text for text in words if nouns.get(text) in win_kinds]
+    if not yous or not targets or "IS" not in words:
+        return -1.0
+    cheapest: int | None = None
+    for maker in sorted(words):
+        kind = nouns.get(maker)
+        if kind is None or kind == "text" or not index.get(kind) or props.get(kind, 0) & YOU:
+            continue
+        cost = _spell(words, maker, targets, yous)
+        if cost is not None:
+            cost += min(_far(a, b) for a in yous for b in _cells(world, index, kind))
+            cheapest = cost if cheapest is None else min(cheapest, cost)
+    return -1.0 if cheapest is None else float(cheapest)
+
+
+def _cells(world: World, index: dict[str, Any], kind: str) -> list[tuple[int, int]]:
+    """The cells of the things of `kind`, by the kind index."""
+    get = world.get
+    found = []
+    for entity in index.get(kind, ()):
+        pos = get(entity, Position)
+        found.append((pos.x, pos.y))
+    return found
+
+
+def _spell(words: dict[str, list[tuple[int, int]]], left: str, rights: list[str],
+           yous: list[tuple[int, int]]) -> int | None:
+    """The cost of the cheapest `L IS R` round an IS word (3 x each word's distance to its
+    slot, plus YOU's walk to the L word), or None."""
+    best: int | None = None
+    right_cells = [cell for text in rights for cell in words.get(text, ())]
+    if not right_cells:
+        return None
+    for ix, iy in words["IS"]:
+        for (lx, ly), (rx, ry) in (((ix - 1, iy), (ix + 1, iy)), ((ix, iy - 1), (ix, iy + 1))):
+            right = min(3 * _far(cell, (rx, ry)) for cell in right_cells)
+            for cell in words[left]:
+                cost = 3 * _far(cell, (lx, ly)) + right + min(_far(you, cell) for you in yous)
+                if best is None or cost < best:
+                    best = cost
+    return best

@@ -311,6 +311,12 @@ class Puzzle(Ruleset, SearchHooks):
         found = guess.through(world, -1.0)  # the other guesses only when no walk to a WIN
         return found if found >= 0 else guess.spell_win(world, self.heuristic(world))
 
+    def chain_heuristic(self, world: World) -> float:
+        """For macro searches on levels won through a transformation (a WIN kind with no
+        things: guess.py's `chain_win`); the distance guess everywhere else."""
+        found = guess.chain_win(world)
+        return found if found >= 0 else self.heuristic(world)
+
     def atoms(self, world: World) -> list[Any]:
         """The facts a state is made of, for novelty search: each thing or word on its cell,
         as one number (cheap to hash: novelty search puts them in sets), and each rule in

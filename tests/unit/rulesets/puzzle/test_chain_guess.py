@@ -1,10 +1,9 @@
 """The chain guess: a WIN kind with nothing of its kind on the board is priced by the
-transformation that would make one (systems/ai/chain.py)."""
+transformation that would make one (guess.py's chain_win, the ruleset's chain_heuristic)."""
 
 from __future__ import annotations
 
 from game.commands import Step
-from systems.ai.chain import chain_guess
 from systems.ai.solver import solve
 from tests.helpers import keke_level
 
@@ -14,13 +13,13 @@ CHAIN = ["......", "B12...", "F13...", "b.....", ".R.1F.", "....r."]
 
 def test_the_guess_is_the_distance_guess_where_a_win_thing_stands():
     engine = keke_level(["b...", "....", "..f.", "B12.", "F13."])
-    guess = chain_guess(engine.ruleset)
+    guess = engine.ruleset.chain_heuristic
     assert guess(engine.world) == engine.ruleset.heuristic(engine.world)
 
 
 def test_a_win_kind_with_no_things_is_priced_by_the_transformation_that_makes_one():
     engine = keke_level(CHAIN)
-    guess = chain_guess(engine.ruleset)
+    guess = engine.ruleset.chain_heuristic
     far = guess(engine.world)
     assert far < engine.ruleset.heuristic(engine.world)  # that one sees only the WIN word
     engine.submit(Step("d"))  # YOU beside the ROCK word, ready to push it
