@@ -171,11 +171,11 @@ Stage = tuple[str, float]
 # so the distance guess keeps more say) solves level 120 in 2 s where p=50 needs 28.
 # Refitted (issue 28) on CPU seconds measured per level and method: breadth-first's share
 # shrank to 20% (what it alone solves, it solves in under 1.5 s; the guided searches solve
-# the rest sooner), p=5 comes before spell-guided novelty in the first of two workers (it
-# solves 120 and 77, which came last or not at all), and g + 3h, whose three levels (186,
-# 188, 189) spell-guided novelty also solves ten times slower, opens the second worker's
-# plan: a second of it answers them at once (half a CPU second; 0.6 s was too little at
-# load 5).
+# the rest sooner), p=5 came before spell-guided novelty in the first of two workers (it
+# solved 120 and 77, which came last or not at all; now p=3 on the chain guess, below), and
+# g + 3h, whose three levels (186, 188, 189) spell-guided novelty also solves ten times
+# slower, opens the second worker's plan: a second of it answers them at once (half a CPU
+# second; 0.6 s was too little at load 5).
 # One worker (issue 28, part 4): p=5 left to run on solves 53 (26,161 states) and 107
 # (22,391) besides 120, so it runs last, for the rest of the time (6.5 s); spell-guided
 # novelty before it needs at most 2.7 CPU s on each level only it solves (81, 83, 86, 87,
@@ -184,17 +184,22 @@ Stage = tuple[str, float]
 # (p below 15 does not solve it), which does not fit beside them. The last stage steers by
 # the chain guess (guess.py's chain_win): where a WIN thing stands it is the distance guess
 # (53, 120, 57, 77: the same states), and where a WIN kind has no things it prices the
-# transformation, which brings 161 in (6,699 states, 2.9 s, where p=5 on the distance guess needs 74,376).
+# transformation, which brings 161 in (6,699 states, 2.9 s, where p=5 on the distance
+# guess needs 74,376).
 # Spell-guided novelty's 34% (3.3 s) holds 83 (2.5 s alone), which 32% lost once in a
 # quiet run; 107, the last the p=5 stage solves, still ends near 8.5 s.
 SOLO: tuple[Stage, ...] = (
     ("bfs", 0.02), ("macro-spell-novelty2", 0.34), ("macro-chain-novelty2 p=5", 1.0))
-# Two workers: bfs, p=5 briefly, then spell-guided novelty in one (the one-worker plan
-# before part 4); g + 3h briefly, then distance-guided novelty in the other, whose guess
-# also prices the transformation that a WIN kind with no things needs (guess.py; level
-# 161): elsewhere it searches the states macro-novelty2 does.
+# Two workers: bfs, chain-guided novelty at p=3 briefly, then spell-guided novelty in one;
+# g + 3h briefly, then distance-guided novelty in the other, whose guess also prices the
+# transformation that a WIN kind with no things needs (guess.py; level 161): elsewhere it
+# searches the states macro-novelty2 does. The first worker's middle stage was p=5 on the
+# distance guess (for 120); the chain guess at p=3 solves 120 in 6,750 states (p=5: 7,291)
+# and 162 in 7,638 (p=5 on the chain guess: 41,330; p=2 40,128, p=4 19,369: a sharp
+# minimum, fitted to this set like every share here), in 2 CPU s each; 77, which p=3 needs
+# 27,052 states for, the second worker solves in about 2 s.
 PAIR: dict[str, tuple[Stage, ...]] = {
-    "bfs": (("bfs", 0.2), ("macro-novelty2 p=5", 0.25), ("macro-spell-novelty2", 1.0)),
+    "bfs": (("bfs", 0.2), ("macro-chain-novelty2 p=3", 0.35), ("macro-spell-novelty2", 1.0)),
     "passes": (("greedy w=3", 0.1), ("macro-chain-novelty2", 1.0)),
 }
 

@@ -3,7 +3,11 @@ transformation that would make one (guess.py's chain_win, the ruleset's chain_he
 
 from __future__ import annotations
 
+import pytest
+
+from game import ROOT
 from game.commands import Step
+from game.levels.loader import load_engine
 from systems.ai.solver import solve
 from tests.helpers import keke_level
 
@@ -30,6 +34,22 @@ def test_the_chain_search_solves_a_level_won_through_a_transformation():
     engine = keke_level(CHAIN)
     solution = solve(engine, 5.0, "macro-chain-novelty2")
     assert solution.solved
+    for command in solution.commands:
+        engine.submit(command)
+    assert engine.outcome[0] == "player"
+
+
+KEKE = ROOT.parent / "shared" / "benchmarks" / "keke" / "full_biy_LEVELS.json"
+
+
+@pytest.mark.skipif(not KEKE.exists(), reason="the Keke benchmark levels are not beside")
+def test_the_first_workers_chain_stage_solves_keke_162_in_a_few_thousand_states():
+    # Keke 162 (161 with a row of skulls more): FLAG IS WIN spelled, then ROCK IS FLAG. The
+    # chain guess at p=3, the first of two workers' middle stage, needs 7,638 states (2 CPU
+    # s); p=5 needs 41,330, more than a worker's 10 s hold. Capped by states, not time.
+    engine = load_engine(KEKE, level="162")
+    solution = solve(engine, None, "macro-chain-novelty2 p=3", max_states=10_000)
+    assert solution.solved and solution.states < 10_000
     for command in solution.commands:
         engine.submit(command)
     assert engine.outcome[0] == "player"
