@@ -120,12 +120,7 @@ def spell_win(world: World, fallback: float) -> float:
     if not yous:
         return fallback
     wins = words["WIN"]
-    # Each place an N IS WIN could be spelled round an IS word: where the noun word must go,
-    # and three times the WIN word's distance to its place (the same for every noun).
-    slots = []
-    for ix, iy in words["IS"]:
-        for (nx, ny), (wx, wy) in (((ix - 1, iy), (ix + 1, iy)), ((ix, iy - 1), (ix, iy + 1))):
-            slots.append((nx, ny, 3 * min(abs(x - wx) + abs(y - wy) for x, y in wins)))
+    slots = _slots(words["IS"], wins)
     reach_win = min(_far(you, cell) for you in yous for cell in wins)
     best = fallback
     for text, cells in words.items():
@@ -143,6 +138,18 @@ def spell_win(world: World, fallback: float) -> float:
                     spell = cost
         best = min(best, spell + reach + walk)
     return float(best)
+
+
+def _slots(is_cells: list[tuple[int, int]], rights: list[tuple[int, int]]
+           ) -> list[tuple[int, int, int]]:
+    """Each place an `L IS R` could be spelled round an IS word: where the left word must go,
+    and three times the nearest right word's distance to its place (the same for every left
+    word, so worked out once)."""
+    slots = []
+    for ix, iy in is_cells:
+        for (lx, ly), (rx, ry) in (((ix - 1, iy), (ix + 1, iy)), ((ix, iy - 1), (ix, iy + 1))):
+            slots.append((lx, ly, 3 * min(abs(x - rx) + abs(y - ry) for x, y in rights)))
+    return slots
 
 
 def _far(a: tuple[int, int], b: tuple[int, int]) -> int:
@@ -173,15 +180,15 @@ def chain_win(world: World) -> float:
     targets = [text for text in words if nouns.get(text) in win_kinds]
     if not yous or not targets or "IS" not in words:
         return -1.0
+    slots = _slots(words["IS"], [cell for text in targets for cell in words[text]])
     cheapest: int | None = None
     for maker in sorted(words):
         kind = nouns.get(maker)
         if kind is None or kind == "text" or not index.get(kind) or props.get(kind, 0) & YOU:
             continue
-        cost = _spell(words, maker, targets, yous)
-        if cost is not None:
-            cost += min(_far(a, b) for a in yous for b in _cells(world, index, kind))
-            cheapest = cost if cheapest is None else min(cheapest, cost)
+        cost = _spell(words[maker], slots, yous) + \
+            min(_far(a, b) for a in yous for b in _cells(world, index, kind))
+        cheapest = cost if cheapest is None else min(cheapest, cost)
     return -1.0 if cheapest is None else float(cheapest)
 
 
@@ -195,19 +202,15 @@ def _cells(world: World, index: dict[str, Any], kind: str) -> list[tuple[int, in
     return found
 
 
-def _spell(words: dict[str, list[tuple[int, int]]], left: str, rights: list[str],
-           yous: list[tuple[int, int]]) -> int | None:
-    """The cost of the cheapest `L IS R` round an IS word (3 x each word's distance to its
-    slot, plus YOU's walk to the L word), or None."""
-    best: int | None = None
-    right_cells = [cell for text in rights for cell in words.get(text, ())]
-    if not right_cells:
-        return None
-    for ix, iy in words["IS"]:
-        for (lx, ly), (rx, ry) in (((ix - 1, iy), (ix + 1, iy)), ((ix, iy - 1), (ix, iy + 1))):
-            right = min(3 * _far(cell, (rx, ry)) for cell in right_cells)
-            for cell in words[left]:
-                cost = 3 * _far(cell, (lx, ly)) + right + min(_far(you, cell) for you in yous)
-                if best is None or cost < best:
-                    best = cost
+def _spell(lefts: list[tuple[int, int]], slots: list[tuple[int, int, int]],
+           yous: list[tuple[int, int]]) -> int:
+    """The cost of the cheapest `L IS R` in one of `slots` (`_slots`): 3 x the L word's
+    distance to its place, the R word's part, plus YOU's walk to the L word."""
+    best = -1
+    for x, y in lefts:
+        walk = min(_far(you, (x, y)) for you in yous)
+        for lx, ly, right in slots:
+            cost = 3 * (abs(x - lx) + abs(y - ly)) + right + walk
+            if best < 0 or cost < best:
+                best = cost
     return best
