@@ -54,9 +54,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "beside them on two workers)")
     p.add_argument("--workers", type=workers, default=min(2, os.cpu_count() or 1), metavar="N",
                    help="with auto: 1 runs bfs, macro-spell-novelty2 and a gentler "
-                        "macro-chain-novelty2 (p=5) one after the other; 2 runs bfs, a "
-                        "gentler still macro-chain-novelty2 (p=3) briefly and "
-                        "macro-spell-novelty2 in one process and g + 3h then "
+                        "macro-chain-novelty2 (p=5) one after the other; 2 runs bfs, "
+                        "gentler still macro-spell-novelty2 and macro-chain-novelty2 "
+                        "(p=3) briefly, then macro-spell-novelty2 in one process and g + 3h then "
                         "macro-chain-novelty2 in another, each for the whole budget "
                         "(default: 2 on a machine with two cores or more)")
     p.add_argument("--moves", default="", help="solve from the state after these moves (udlrs)")

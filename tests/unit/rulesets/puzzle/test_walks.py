@@ -104,6 +104,16 @@ def test_the_spell_guess_falls_as_the_win_word_nears_its_place():
     assert spell_win(near.world, 1000.0) < spell_win(far.world, 1000.0) < 1000.0
 
 
+def test_the_spell_guess_leaves_out_a_slot_whose_word_no_push_can_take_away():
+    # BABA IS YOU in the top right corner: WIN can never take YOU's place there (no push
+    # moves YOU off the corner but into the IS), so BABA IS WIN is no slot (Keke 59). One
+    # row lower, WIN pushed up from below moves YOU out: the slot is priced.
+    corner = keke_level(["...B12", ".....3", "b.....", "......"])
+    lower = keke_level(["......", "...B12", ".....3", "b....."])
+    assert spell_win(corner.world, 1000.0) == 1000.0
+    assert spell_win(lower.world, 1000.0) < 1000.0
+
+
 DEADLY_ROOM = ["b..s.g.r.", ".........", "S14..gg..", "B12...rf.", "F13......", "G10.R15.."]
 
 

@@ -303,7 +303,8 @@ def test_every_stage_of_the_auto_plans_runs_and_its_answer_replays_to_a_win():
     for plan in solver.PAIR.values():
         stages |= {method for method, _share in plan}
     assert {"bfs", "macro-chain-novelty2", "macro-chain-novelty2 p=3",
-            "macro-chain-novelty2 p=5", "macro-spell-novelty2", "greedy w=3"} <= stages
+            "macro-chain-novelty2 p=5", "macro-spell-novelty2", "macro-spell-novelty2 p=3",
+            "greedy w=3"} <= stages
     rows = PUZZLES[1][0]
     for method in sorted(stages):
         engine = keke_level(rows)
