@@ -15,11 +15,12 @@ from systems.ai.keke_set import chosen, replay_wins, solve_levels
 
 
 def run_set(path: Path, budget: float, method: str, as_json: bool, workers: int = 1,
-            unsolved: bool = False, only: list[str] | None = None) -> int:
+            unsolved: bool = False, only: list[str] | None = None,
+            max_states: int | None = None) -> int:
     rows = []
     start = time.perf_counter()
     picked = chosen(path, set_levels(path), only)  # a broken set is refused before solving
-    levels = solve_levels(picked, budget, method, workers)
+    levels = solve_levels(picked, budget, method, workers, max_states)
     total_levels = len(picked)
     bar = Progress("levels", not as_json and wanted(False))
     bar.update(0, total_levels)

@@ -42,7 +42,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--budget", type=positive_float, default=10.0, metavar="SECONDS",
                    help="time per level (default 10); a challenge: per search (with words, "
                         "then without)")
-    p.add_argument("--states", type=positive_int, metavar="N", help="stop after this many states")
+    p.add_argument("--states", type=positive_int, metavar="N", help="stop each search after this many states (auto: each "
+                        "stage of each worker; with --keke, on every level)")
     p.add_argument("--method", default="auto",
                    help="bfs (shortest), cost (cheapest), astar, greedy, novelty, macro, "
                         "macro-fill, macro-spell, macro-novelty (macro moves: walks between "
@@ -79,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
             return run_stored(Path(args.keke), args.json)
         only = args.level_id.split(",") if args.level_id else None
         return run_set(Path(args.keke), args.budget, args.method, args.json, args.workers,
-                       args.unsolved, only)
+                       args.unsolved, only, args.states)
     if not args.level:
         raise UserError("name a level to solve, or a level set with --keke SET.")
     engine, _record = open_game(args.level, "solve", LEVELS, level=args.level_id)

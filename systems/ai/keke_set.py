@@ -52,12 +52,13 @@ def replay_wins(game_map: GameMap, moves: str) -> tuple[bool, str]:
 
 
 def solve_levels(levels: Sequence[Level], budget: float, method: str = "auto",
-                 workers: int = 1) -> Iterator[dict[str, Any]]:
-    """Solve each level in turn, re-verifying every solution on a fresh engine: one row per
-    level (the table of `solve --keke`, and the bench's keke.solved)."""
+                 workers: int = 1, max_states: int | None = None) -> Iterator[dict[str, Any]]:
+    """Solve each level in turn (within `budget` seconds, and `max_states` states when
+    given), re-verifying every solution on a fresh engine: one row per level (the table of
+    `solve --keke`, and the bench's keke.solved)."""
     for level in levels:
         engine = Engine.from_game_map(level.game_map())
-        solution = solve(engine, budget, method, workers=workers)
+        solution = solve(engine, budget, method, max_states, workers)
         moves = moves_text(solution.commands)
         yield {"id": level.id,
                "solved": solution.solved and replay_wins(level.game_map(), moves)[0],

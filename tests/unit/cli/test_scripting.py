@@ -117,6 +117,18 @@ def test_level_ids_pick_the_levels_of_a_keke_set_to_solve(capsys):
 
 
 @pytest.mark.skipif(not KEKE_DEMO.exists(), reason="Keke benchmark not present")
+def test_states_caps_each_search_of_a_keke_set_as_it_does_one_level(capsys):
+    # breadth-first needs 8,378 states on demo level 3; --states stops it long before
+    capped = run_json(capsys, "solve", "--keke", str(KEKE_DEMO), "--level", "3",
+                      "--method", "bfs", "--states", "50", "--json")
+    row = capped["levels"][0]
+    assert not row["solved"] and row["states"] < 60
+    whole = run_json(capsys, "solve", "--keke", str(KEKE_DEMO), "--level", "3",
+                     "--method", "bfs", "--json")
+    assert whole["levels"][0]["solved"] and whole["levels"][0]["states"] > 1000
+
+
+@pytest.mark.skipif(not KEKE_DEMO.exists(), reason="Keke benchmark not present")
 def test_stored_solutions_report_says_why_a_level_fails(capsys):
     report = run_json(capsys, "solve", "--keke", str(KEKE_DEMO), "--stored", "--json")
     assert report["total"] == 14
