@@ -42,8 +42,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--budget", type=positive_float, default=10.0, metavar="SECONDS",
                    help="time per level (default 10); a challenge: per search (with words, "
                         "then without)")
-    p.add_argument("--states", type=positive_int, metavar="N", help="stop each search after this many states (auto: each "
-                        "stage of each worker; with --keke, on every level)")
+    p.add_argument("--states", type=positive_int, metavar="N",
+                   help="stop each search after this many states (auto: each stage of each "
+                        "worker; with --keke, on every level)")
     p.add_argument("--method", default="auto",
                    help="bfs (shortest), cost (cheapest), astar, greedy, novelty, macro, "
                         "macro-fill, macro-spell, macro-novelty (macro moves: walks between "
@@ -57,8 +58,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="with auto: 1 runs bfs, macro-spell-novelty2 and a gentler "
                         "macro-chain-novelty2 (p=5) one after the other; 2 runs bfs, "
                         "gentler still macro-spell-novelty2 and macro-chain-novelty2 "
-                        "(p=3) briefly, then macro-spell-novelty2 in one process and g + 3h then "
-                        "macro-chain-novelty2 in another, each for the whole budget "
+                        "(p=3) briefly, then macro-spell-novelty2 in one process and "
+                        "g + 3h then macro-chain-novelty2 in another, each for the whole budget "
                         "(default: 2 on a machine with two cores or more)")
     p.add_argument("--moves", default="", help="solve from the state after these moves (udlrs)")
     p.add_argument("--hint", action="store_true", help="print only the next move")

@@ -193,22 +193,21 @@ Stage = tuple[str, float]
 SOLO: tuple[Stage, ...] = (
     ("bfs", 0.02), ("macro-spell-novelty2", 0.34), ("macro-chain-novelty2 p=5", 1.0))
 # Two workers: bfs, spell- then chain-guided novelty at p=3 briefly, then spell-guided
-# novelty in one;
-# g + 3h briefly, then distance-guided novelty in the other, whose guess also prices the
-# transformation that a WIN kind with no things needs (guess.py; level 161): elsewhere it
-# searches the states macro-novelty2 does. The first worker's middle stage was p=5 on the
-# distance guess (for 120); the chain guess at p=3 solves 120 in 6,750 states (p=5: 7,291)
-# and 162 in 7,638 (p=5 on the chain guess: 41,330; p=2 40,128, p=4 19,369: a sharp
-# minimum, fitted to this set like every share here), in 2 CPU s each; 77, which p=3 needs
-# 27,052 states for, the second worker solves in about 2 s. Before it, spell-guided novelty
-# at p=3 for 12% (1 s) answers 59 (3,338 states, 0.5 s) and 81 (700, 0.2 s), which the
-# last stage solved near 7.5 s and 7.1 s (p=3 misses 87, which the last stage keeps). Both
-# short stages were sized for a loaded machine (one more busy process beside the two
-# workers): at 8% and 35% the loaded run lost 162 and found 59 at 9.5 s; at 12% and 45%
-# it solved all 178, none past 8.7 s, at the cost of 87 and 83 about 0.9 s later when quiet.
+# novelty in one; g + 3h briefly, then distance-guided novelty in the other, whose guess
+# also prices the transformation that a WIN kind with no things needs (guess.py; level 161):
+# elsewhere it searches the states macro-novelty2 does. The first worker's middle stage was
+# p=5 on the distance guess (for 120); the chain guess at p=3 solves 120 in 6,750 states
+# (p=5: 7,291) and 162 in 7,638 (p=5 on the chain guess: 41,330; p=2 40,128, p=4 19,369: a
+# sharp minimum, fitted to this set like every share here), in 2 CPU s each; 77, which p=3
+# needs 27,052 states for, the second worker solves in about 2 s. Before it, spell-guided
+# novelty at p=3 for 12% (1 s) answers 59 (3,338 states, 0.5 s) and 81 (700, 0.2 s), which
+# the last stage solved near 7.5 s and 7.1 s (p=3 misses 87, which the last stage keeps).
+# Both short stages were sized for a loaded machine (one more busy process beside the two
+# workers): at 8% and 35% the loaded run lost 162 and found 59 at 9.5 s; at 12% and 45% it
+# solved all 178, none past 8.7 s, at the cost of 87 and 83 about 0.9 s later when quiet.
 PAIR: dict[str, tuple[Stage, ...]] = {
-    "bfs": (("bfs", 0.2), ("macro-spell-novelty2 p=3", 0.12), ("macro-chain-novelty2 p=3", 0.45),
-            ("macro-spell-novelty2", 1.0)),
+    "bfs": (("bfs", 0.2), ("macro-spell-novelty2 p=3", 0.12),
+            ("macro-chain-novelty2 p=3", 0.45), ("macro-spell-novelty2", 1.0)),
     "passes": (("greedy w=3", 0.1), ("macro-chain-novelty2", 1.0)),
 }
 
