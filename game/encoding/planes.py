@@ -557,6 +557,10 @@ class Board:
                 return False
             shift = y * width + x - here
         new = list(old)
+        # the marks taken off and put on, as they change (a diff of old and new afterwards
+        # compares every pair of marks); one put on and then changed again is taken back
+        gone: list[tuple[int, int, float]] = []
+        added: list[tuple[int, int, float]] = []
         if self.units:
             _own, _foe, hp, mp, ready = self.unit_planes
             for comp in comps:
@@ -573,15 +577,28 @@ class Board:
                 while k >= 0 and new[k][0] != at:
                     k -= 1
                 if most > 0 and k >= 0:
-                    new[k] = (at, how, value)
+                    prior = new[k]
+                    if prior != (at, how, value):
+                        new[k] = mark = (at, how, value)
+                        if prior in added:
+                            added.remove(prior)
+                        else:
+                            gone.append(prior)
+                        added.append(mark)
                 elif most > 0:
                     if how == VALUE:
                         return False
-                    new.append((at, how, value))  # ready is the last of _marks_of's marks
+                    mark = (at, how, value)
+                    new.append(mark)  # ready is the last of _marks_of's marks
+                    added.append(mark)
                 elif k >= 0:
                     if how == VALUE:
                         return False
-                    del new[k]
+                    prior = new.pop(k)
+                    if prior in added:
+                        added.remove(prior)
+                    else:
+                        gone.append(prior)
         if shift:
             new = [(i + shift, how, value) for i, how, value in new]
             was = self.sides.get(entity)
@@ -591,10 +608,9 @@ class Board:
                 self._count_side(now, 1)
             self.marks[entity] = made = tuple(new)
             self._rewrite(entity, old, made)
-        elif new != list(old):
+        elif gone or added:
             self.marks[entity] = tuple(new)
-            gone = tuple(mark for mark in old if mark not in new)
-            self._rewrite(entity, gone, tuple(mark for mark in new if mark not in old))
+            self._rewrite(entity, tuple(gone), tuple(added))
         return True
 
     def _rewrite(self, entity: int, old: tuple[tuple[int, int, float], ...],
