@@ -11,9 +11,13 @@ from game.envs import raw_env
 from game.envs.spaces import MaskedDiscrete
 
 
-@pytest.mark.parametrize(("n", "start"), [(6913, 0), (5, 0), (9, 3), (1, 0)])
-def test_masked_sample_draws_what_discrete_draws_from_the_same_seed(n: int, start: int) -> None:
-    ours, theirs = MaskedDiscrete(n, seed=7, start=start), spaces.Discrete(n, seed=7, start=start)
+@pytest.mark.parametrize(("n", "start", "dtype"), [(6913, 0, np.int64), (5, 0, np.int64),
+                                                   (9, 3, np.int64), (1, 0, np.int64),
+                                                   (9, 3, np.int32)])
+def test_masked_sample_draws_what_discrete_draws_from_the_same_seed(n: int, start: int,
+                                                                    dtype: type) -> None:
+    ours = MaskedDiscrete(n, seed=7, start=start, dtype=dtype)
+    theirs = spaces.Discrete(n, seed=7, start=start, dtype=dtype)
     masks = np.random.default_rng(0)
     for _ in range(500):
         mask = (masks.random(n) < masks.random() * 0.3).astype(np.int8)  # some all zeros
