@@ -6,7 +6,7 @@ from components import Kind, Moves, Position, Team
 from game.events import Event
 from game.world import World
 from systems.board import DIRS, Cell, Occupancy, distance_field
-from systems.combat import foes_of, hit, nearest_target
+from systems.combat import TurnFoes, hit, nearest_target
 from systems.movement import move_unit
 from systems.units_rules import unit_effects
 
@@ -41,26 +41,26 @@ def _field_to(occ: Occupancy, goals: list[Cell]) -> dict[Cell, int]:
     return field
 
 
-def march(world: World, occ: Occupancy, side: str) -> list[Event]:
+def march(world: World, occ: Occupancy, side: str, foes: TurnFoes | None = None) -> list[Event]:
     """Each of `side`'s minions, by id, attacks (nearest, weakest, lowest id) or walks.
 
     Walking follows a breadth-first distance field to the enemy headquarters, so minions go
     round walls instead of getting stuck on them; a step is taken only to a free cell that is
     strictly nearer, trying north, east, south, west in that order. A minion stops on a deadly
     cell, and what its cell holds acts on it as on a hero (DEFEAT, SINK, HOT/MELT, WEAK).
+    `foes`: the TurnFoes of `side` the other systems of its end of turn look through, if any.
     """
     events: list[Event] = []
     goals = [(p.x, p.y) for _e, (p, k, t) in world.query(Position, Kind, Team)
              if k.name == "hq" and t.side != side]
     field = None
-    foes = None  # the enemies, found once: a march moves only `side`'s minions and hits
+    if foes is None:
+        foes = TurnFoes(world, side)  # found once: a march moves only `side`'s minions and hits
     for entity in [e for e, (kind, team) in world.query(Kind, Team)
                    if kind.name == "minion" and team.side == side]:
         if not world.alive(entity):
             continue
-        if foes is None:
-            foes = foes_of(world, side)
-        target = nearest_target(world, occ, entity, units_only=False, foes=foes)
+        target = nearest_target(world, occ, entity, units_only=False, foes=foes())
         if target is not None:
             events += hit(world, entity, target)
             continue
