@@ -76,6 +76,27 @@ def foes_of(world: World, side: str) -> list[Foe]:
                    for entity, (pos, _team, health, kind) in enemies(world, side)])
 
 
+class TurnFoes:
+    """`foes_of(world, side)`, found when first asked and then kept, for the shooters of
+    `side` through one end of its turn: the end-of-turn systems move and spawn only `side`'s
+    units and hit the others, so no foe moves or comes, and one that falls keeps its 0 hp,
+    which nearest_target passes over (the buildings and the minions of a side look through
+    the same list)."""
+
+    __slots__ = ("_found", "_side", "_world")
+
+    def __init__(self, world: World, side: str) -> None:
+        self._world = world
+        self._side = side
+        self._found: list[Foe] | None = None
+
+    def __call__(self) -> list[Foe]:
+        found = self._found
+        if found is None:
+            found = self._found = foes_of(self._world, self._side)
+        return found
+
+
 def nearest_target(world: World, occ: Occupancy | None, shooter: int, units_only: bool,
                    foes: list[Foe] | None = None) -> int | None:
     """The enemy in range nearest to `shooter`; ties go to the lowest hp, then lowest id.

@@ -41,14 +41,18 @@ def waves(world: World, occ: Occupancy, side: str, stats: UnitStats) -> list[Eve
     for entity, (spawner, team) in list(world.query(Spawner, Team)):
         if team.side != side:
             continue
-        due = [max(0, t - 1) for t in spawner.respawns]
-        ready = [t for t in due if t == 0]
-        waiting = [t for t in due if t > 0]
+        respawns = spawner.respawns
+        ready: list[int] = []
+        waiting: list[int] = []
+        if respawns:  # (most turns no minion is waiting to come back)
+            due = [max(0, t - 1) for t in respawns]
+            ready = [t for t in due if t == 0]
+            waiting = [t for t in due if t > 0]
         countdown = spawner.countdown - 1
         new = 0
         if countdown <= 0:
             countdown = spawner.every
-            if minions_of(world, entity) + len(due) < spawner.cap:
+            if minions_of(world, entity) + len(respawns) < spawner.cap:
                 new = 1
         for _ in range(len(ready) + new):
             cell = free_cell(world, occ, entity, side)
@@ -59,6 +63,7 @@ def waves(world: World, occ: Occupancy, side: str, stats: UnitStats) -> list[Eve
             events.append(Spawned(minion, "minion", side, *cell))
             if ready:
                 ready.pop()
-        world.update(entity, Spawner, countdown=countdown,
-                     respawns=tuple(sorted(waiting + ready)))
+        # World.update's entries, field by field, without its keywords
+        world.set(entity, Spawner, "countdown", countdown)
+        world.set(entity, Spawner, "respawns", tuple(sorted(waiting + ready)) if respawns else ())
     return events

@@ -34,7 +34,7 @@ from game.rulesets.skirmish.board import LEGEND, board, describe_command, roster
 from game.world import World
 from systems import buildings, minions, spawn, win
 from systems.board import Occupancy, in_sight
-from systems.combat import attack, deaths, targets
+from systems.combat import TurnFoes, attack, deaths, targets
 from systems.movement import Steps, move_unit, reach
 from systems.occupancy_cache import OccupancyCache
 from systems.rules import refresh_rules, set_rules
@@ -98,12 +98,14 @@ def _deadline(goal: Any) -> tuple[str, int] | None:
     return str(goal.get("side", SIDES[0])), int(goal.get("turns", 1))
 
 
-EndTurnSystem = Callable[["Skirmish", World, Occupancy, str], list[Event]]
+# (the ruleset, the world, the occupancy, the side ending its turn, that side's foes)
+EndTurnSystem = Callable[["Skirmish", World, Occupancy, str, TurnFoes], list[Event]]
 
 END_TURN_SYSTEMS: dict[str, EndTurnSystem] = {
-    "buildings": lambda rules, world, occ, side: buildings.fire(world, side),
-    "spawn": lambda rules, world, occ, side: spawn.waves(world, occ, side, rules.cfg.units.minion),
-    "minions": lambda rules, world, occ, side: minions.march(world, occ, side),
+    "buildings": lambda rules, world, occ, side, foes: buildings.fire(world, side, foes),
+    "spawn": lambda rules, world, occ, side, foes: spawn.waves(world, occ, side,
+                                                               rules.cfg.units.minion),
+    "minions": lambda rules, world, occ, side, foes: minions.march(world, occ, side, foes),
 }
 
 
@@ -608,12 +610,13 @@ class Skirmish(SidesRuleset, Ruleset):
         # read afresh (without caching it: the states in between are passed once) only after
         # a system did more than _MARKED says or someone died
         occ: Occupancy | None = self._scratch_occupancy(world)
+        foes = TurnFoes(world, side)  # found once for the buildings and the minions
         for name in self.cfg.end_turn:
             if occ is None:
                 occ = self._static.get(world)
-            done = END_TURN_SYSTEMS[name](self, world, occ, side)
+            done = END_TURN_SYSTEMS[name](self, world, occ, side, foes)
             died = deaths(world)
-            if died or any(type(event) not in _MARKED for event in done):
+            if died or not _MARKED.issuperset(map(type, done)):  # (in C, no frame per event)
                 occ = None
             events += done
             events += died

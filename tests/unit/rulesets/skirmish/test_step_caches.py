@@ -1,6 +1,7 @@
-"""What a skirmish step keeps or is told to save work (the minions' distance field kept by the
-identity of its solid cells, reach told the enemies' cells, query lists cut without a
-destroyed entity) gives the answer found afresh, through random play and undo."""
+"""What a skirmish step keeps or is told to save work (the minions' way, a distance field with
+each cell's steps down it, kept by the identity of its solid cells; reach told the enemies'
+cells; query lists cut without a destroyed entity) gives the answer found afresh, through random
+play and undo."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from components import Attack, Health, Kind, Position, Team
 from game.levels.loader import load_engine
 from game.world import World
 from systems import minions
-from systems.board import distance_field, in_sight
+from systems.board import DIRS, distance_field, in_sight
 from systems.combat import foes_of, nearest_target
 from systems.movement import reach
 from systems.stats import reach as reach_of
@@ -39,7 +40,7 @@ def test_reach_told_the_enemies_cells_finds_what_it_finds_alone(source: str) -> 
 
 
 @pytest.mark.parametrize("source", MAPS)
-def test_the_minions_field_kept_by_its_solid_cells_is_the_one_found_afresh(source: str) -> None:
+def test_the_minions_way_kept_by_its_solid_cells_is_the_one_found_afresh(source: str) -> None:
     engine = load_engine(source, seed=6)
     rng = random.Random(6)
     goals = [(0, 0), (3, 2)]
@@ -47,7 +48,13 @@ def test_the_minions_field_kept_by_its_solid_cells_is_the_one_found_afresh(sourc
         if engine.over:
             break
         occ = engine.ruleset.occupancy(engine.world)  # type: ignore[attr-defined]
-        assert minions._field_to(occ, goals) == distance_field(occ, goals)
+        field, downhill = minions._way_to(occ, goals)
+        assert field == distance_field(occ, goals)
+        for (x, y), d in field.items():  # the march's first free step down is its old scan's
+            nearer = [cell for cell in [(x + dx, y + dy) for dx, dy in DIRS]
+                      if field.get(cell, d) < d]
+            assert downhill[(x, y)] == tuple(nearer)
+            assert all(field[cell] == d - 1 for cell in nearer)
         engine.apply(rng.choice(engine.legal_actions()))
         if rng.random() < 0.2:
             engine.retract()
@@ -80,7 +87,7 @@ def test_query_lists_kept_through_deaths_and_undo_are_the_ones_esper_gives(sourc
 def _from_esper(world: World, types: tuple[type, ...]) -> list[Any]:
     """The query asked of esper afresh, in id order."""
     esper.switch_world(world.name)
-    found = esper.get_component(types[0]) if len(types) == 1 else esper.get_components(*types)
+    found: Any = esper.get_component(types[0]) if len(types) == 1 else esper.get_components(*types)
     return sorted(found, key=lambda pair: pair[0])
 
 
