@@ -9,14 +9,13 @@ from systems.board import BUILDINGS
 from systems.combat import TurnFoes, hit, nearest_target
 
 
-def fire(world: World, side: str, foes: TurnFoes | None = None) -> list[Event]:
+def fire(world: World, side: str, foes: TurnFoes) -> list[Event]:
     """Each building of `side` hits the nearest enemy unit in range (ties: lowest hp, then id).
 
-    `foes`: the TurnFoes of `side` the other systems of its end of turn look through, if any.
+    `foes`: the TurnFoes of `side` the other systems of its end of turn look through too
+    (found once: buildings only take hit points off).
     """
     events: list[Event] = []
-    if foes is None:
-        foes = TurnFoes(world, side)  # found once: buildings only take hit points off
     for entity, health in [(e, health) for e, (kind, team, _attack, health)
                            in world.query(Kind, Team, Attack, Health)
                            if team.side == side and kind.name in BUILDINGS]:

@@ -58,21 +58,20 @@ def _downhill(field: dict[Cell, int]) -> dict[Cell, tuple[Cell, ...]]:
     return found
 
 
-def march(world: World, occ: Occupancy, side: str, foes: TurnFoes | None = None) -> list[Event]:
+def march(world: World, occ: Occupancy, side: str, foes: TurnFoes) -> list[Event]:
     """Each of `side`'s minions, by id, attacks (nearest, weakest, lowest id) or walks.
 
     Walking follows a breadth-first distance field to the enemy headquarters, so minions go
     round walls instead of getting stuck on them; a step is taken only to a free cell that is
     strictly nearer, trying north, east, south, west in that order. A minion stops on a deadly
     cell, and what its cell holds acts on it as on a hero (DEFEAT, SINK, HOT/MELT, WEAK).
-    `foes`: the TurnFoes of `side` the other systems of its end of turn look through, if any.
+    `foes`: the TurnFoes of `side` the other systems of its end of turn look through too
+    (found once: a march moves only `side`'s minions and hits).
     """
     events: list[Event] = []
     goals = [(p.x, p.y) for _e, (p, k, t) in world.query(Position, Kind, Team)
              if k.name == "hq" and t.side != side]
     downhill = None
-    if foes is None:
-        foes = TurnFoes(world, side)  # found once: a march moves only `side`'s minions and hits
     units, solid, deadly = occ.units, occ.solid, occ.deadly
     for entity in [e for e, (kind, team) in world.query(Kind, Team)
                    if kind.name == "minion" and team.side == side]:

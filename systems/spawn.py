@@ -65,5 +65,5 @@ def waves(world: World, occ: Occupancy, side: str, stats: UnitStats) -> list[Eve
                 ready.pop()
         # World.update's entries, field by field, without its keywords
         world.set(entity, Spawner, "countdown", countdown)
-        world.set(entity, Spawner, "respawns", tuple(sorted(waiting + ready)) if respawns else ())
+        world.set(entity, Spawner, "respawns", tuple(sorted(waiting + ready)))
     return events
